@@ -1,0 +1,23 @@
+import type { KafkaTool, ToolOptions, ToolResult } from './tools.ts';
+import type { Layout } from './topology.ts';
+
+export interface StartOptions {
+  log: (line: string) => void;
+  /** Wipe the layout's data first, so the start includes formatting the storage. */
+  fresh?: boolean;
+}
+
+/** How a broker layout is started, stopped and inspected, and where Kafka's tools run. */
+export interface Backend {
+  name: 'jvm' | 'docker';
+  /** Launches the layout's nodes and returns without waiting for them to be ready. */
+  start(layout: Layout, options: StartOptions): Promise<void>;
+  /** Stops every node of the layout and returns once no broker process of it is left. */
+  stop(layout: Layout): Promise<void>;
+  /** Process ids (jvm) or container ids (docker) of the layout's running nodes. */
+  processes(layout: Layout): number[] | Promise<string[]>;
+  logFiles(layout: Layout): string[];
+  /** The data directory of a node as Kafka's tools on this backend see it. */
+  logDir(layout: Layout, nodeId: number): string;
+  runTool(layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions): Promise<ToolResult>;
+}

@@ -1,0 +1,10 @@
+export { ensureBroker, stopBroker, brokerStatus, runTool, selectBackend } from './broker.ts';
+export type { Broker, BrokerOptions, BrokerStatus } from './broker.ts';
+export { BrokerError } from './errors.ts';
+export { ensureJars } from './jars.ts';
+export { labsHome, KAFKA_VERSION } from './paths.ts';
+export { probeMetadata } from './probe.ts';
+export { TOOLS, isKafkaTool } from './tools.ts';
+export type { KafkaTool, ToolOptions, ToolResult } from './tools.ts';
+export { BOOTSTRAP, PORTS, LAYOUTS } from './topology.ts';
+export type { Layout } from './topology.ts';

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { brokerStatus, ensureBroker, stopBroker } from '@kafka-labs/broker';
+import { cli } from './cli.ts';
+
+const USAGE = `usage: pnpm broker <up|down|status|logs> [--nodes 1|3] [--fresh]
+
+  up       start Kafka ${'4.3.1'} (reuses a healthy running broker); --nodes 3 for the replication cluster,
+           --fresh to wipe its data first
+  down     stop every broker process
+  status   backend, layout, health, processes, data directory
+  logs     print the end of each node's server log (--lines N, default 50)`;
+
+await cli(USAGE, async ({ command, flags }) => {
+  switch (command) {
+    case 'up': {
+      const nodes = flags.number('nodes', 1);
+      if (nodes !== 1 && nodes !== 3) throw cli.usage(`--nodes must be 1 or 3, got ${nodes}`);
+      const broker = await ensureBroker({ nodes, fresh: flags.boolean('fresh') });
+      console.log(`broker: up (${broker.layout}, ${broker.backend} backend, data in ${broker.logDir()})`);
+      return 0;
+    }
+    case 'down':
+      await stopBroker();
+      return 0;
+    case 'status': {
+      const status = await brokerStatus();
+      console.log(
+        [
+          `backend:   ${status.backend}`,
+          `layout:    ${status.layout ?? 'none running'}`,
+          `healthy:   ${status.healthy}`,
+          `processes: ${status.processes.join(' ') || '-'}`,
+          `data:      ${status.logDir ?? '-'}`,
+          `logs:      ${status.logFiles.join(' ') || '-'}`,
+        ].join('\n'),
+      );
+      return status.healthy ? 0 : 1;
+    }
+    case 'logs': {
+      const lines = flags.number('lines', 50);
+      const status = await brokerStatus();
+      if (status.logFiles.length === 0) throw cli.usage('no broker log to show (is a jvm broker running?)');
+      for (const file of status.logFiles) {
+        const text = await readFile(file, 'utf8');
+        console.log(`== ${file}\n${text.trimEnd().split('\n').slice(-lines).join('\n')}`);
+      }
+      return 0;
+    }
+    default:
+      throw cli.usage(command ? `unknown command "${command}"` : 'missing command');
+  }
+});
