@@ -1,0 +1,34 @@
+/** The outcome of grading: every check passed, one failed, or grading could not decide. */
+export type Verdict = 'pass' | 'fail' | 'unknown';
+
+export const EXIT_CODES: Record<Verdict, 0 | 1 | 2> = { pass: 0, fail: 1, unknown: 2 };
+
+/** One law checked against a run folder; `evidence` holds the minimal lines that prove a failure. */
+export interface Check {
+  id: string;
+  ok: boolean;
+  message: string;
+  evidence?: string[];
+}
+
+export type Figures = Record<string, number | string | boolean | null | (number | string)[]>;
+
+/** What a lab's grader returns for a run folder. */
+export interface Grade {
+  checks: Check[];
+  figures: Figures;
+}
+
+/** The contents of result.json in every run folder. */
+export interface LabResult extends Grade {
+  lab: string;
+  verdict: Verdict;
+  startedAt: string;
+  durationMs: number;
+}
+
+/** pass when there are checks and all hold, fail when one does not, unknown when there are none. */
+export function verdictOf(checks: Check[]): Verdict {
+  if (checks.length === 0) return 'unknown';
+  return checks.every((c) => c.ok) ? 'pass' : 'fail';
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { assertRunFolder, GradeError, verdictOf, type Grade, type LabResult } from '@kafka-labs/grader';
+import type { RunInfo } from './lab.ts';
+import type { LabEntry } from './registry.ts';
+
+/** A lab's grade.ts default-exports this: it reads only the run folder and returns the checked laws. */
+export type Grader = (runDir: string) => Promise<Grade>;
+
+/**
+ * Grades a run folder with the lab's own grader. A folder that does not exist is a GradeError
+ * (a usage error for the caller); a missing or unreadable file inside it is a failed check.
+ */
+export async function gradeRun(entry: LabEntry, runDir: string): Promise<LabResult> {
+  assertRunFolder(runDir);
+  const info = await readRunInfo(runDir);
+  const grader = (await import(pathToFileURL(entry.graderScript).href)).default as Grader;
+  let grade: Grade;
+  try {
+    grade = await grader(runDir);
+  } catch (err) {
+    if (!(err instanceof GradeError)) throw err;
+    grade = { checks: [{ id: 'run-folder', ok: false, message: err.message }], figures: {} };
+  }
+  return {
+    lab: entry.id,
+    verdict: verdictOf(grade.checks),
+    startedAt: info?.startedAt ?? new Date().toISOString(),
+    durationMs: info?.durationMs ?? 0,
+    checks: grade.checks,
+    figures: { ...info?.figures, ...grade.figures },
+  };
+}
+
+async function readRunInfo(runDir: string): Promise<RunInfo | null> {
+  const file = join(runDir, 'run.json');
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as RunInfo;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXIT_CODES, formatText, type LabResult } from '@kafka-labs/grader';
+import { createRunFolder, gradeRun, listLabs, resolveLabs, type LabEntry } from '@kafka-labs/lab-kit';
+import { cli } from './cli.ts';
+
+const USAGE = `usage: pnpm lab <lab-id|track>
+
+Runs a lab end to end on the real broker, prints its transcript, writes runs/<lab-id>/<timestamp>/
+(with result.json) and exits 0 when the verdict holds, 1 when it does not, 2 on a usage or
+environment error. A track name runs all of its labs.
+
+labs:
+${listLabs()
+  .map((l) => `  ${l.id.padEnd(28)} ${l.track.padEnd(28)} ${l.title}`)
+  .join('\n')}`;
+
+await cli(USAGE, async ({ command }) => {
+  if (!command) throw cli.usage('missing lab id or track');
+  let exitCode = 0;
+  for (const lab of resolveLabs(command)) {
+    const result = await runLab(lab);
+    console.log(`\n${formatText(result)}`);
+    exitCode = Math.max(exitCode, EXIT_CODES[result.verdict]);
+  }
+  return exitCode;
+});
+
+async function runLab(lab: LabEntry): Promise<LabResult> {
+  const runDir = createRunFolder(lab.id);
+  const scriptExit = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, lab.runScript], {
+      stdio: 'inherit',
+      env: { ...process.env, KAFKA_LABS_RUN_DIR: runDir },
+    });
+    // Ctrl-C reaches the run script too; it stops its own children, then we report.
+    const ignore = () => {};
+    process.on('SIGINT', ignore);
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', ignore);
+      resolve(code ?? (signal ? 130 : 1));
+    });
+  });
+  const result = await gradeRun(lab, runDir);
+  if (scriptExit !== 0) {
+    result.verdict = 'unknown';
+    result.checks.unshift({
+      id: 'run-script',
+      ok: false,
+      message: `the run script stopped with exit code ${scriptExit}; see ${join(runDir, 'transcript.txt')}`,
+    });
+  }
+  writeFileSync(join(runDir, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
