@@ -1,0 +1,4 @@
+export { parseDumpLog, readDumpLog, PARSE_ERRORS } from './parse-dump-log.ts';
+export type { DumpLog, DumpBatch, DumpRecord, DumpLogError, ParseErrorReason, TimestampType, EndTxnMarker } from './parse-dump-log.ts';
+export { compactView } from './compact-view.ts';
+export { dataBatches, recordsWithPayload, txnOutcome } from './select.ts';
