@@ -6,6 +6,7 @@ import type { Figures } from '@kafka-labs/grader';
 import { Kafka, logLevel } from 'kafkajs';
 import { spawnChild, stopAllChildren, type Child } from './children.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
+import { acquireLabLock } from './lab-lock.ts';
 import { createRunFolder } from './run-folder.ts';
 
 /** run.json: what the run script records for the grader besides its files. */
@@ -73,6 +74,7 @@ export async function startLab(scriptUrl: string): Promise<Lab> {
       appendFileSync(transcript, `${line}\n`);
     }
   };
+  const releaseLock = await acquireLabLock(entry.id, (line) => say(line));
   say(`== ${entry.id}: ${entry.title}`, `run folder: ${runDir}`);
   const broker = await ensureBroker({ nodes: entry.brokers, log: (line) => say(line) });
   const admin = new Kafka({ clientId: 'lab-kit', brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();
@@ -145,6 +147,7 @@ export async function startLab(scriptUrl: string): Promise<Lab> {
         names,
       };
       writeFileSync(join(runDir, 'run.json'), `${JSON.stringify(info, null, 2)}\n`);
+      releaseLock();
     },
   };
   return lab;
