@@ -1,12 +1,11 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBroker, runTool, type Broker, type KafkaTool, BOOTSTRAP } from '@kafka-labs/broker';
+import { ensureBroker, lockBroker, runTool, type Broker, type KafkaTool, BOOTSTRAP } from '@kafka-labs/broker';
 import type { Figures } from '@kafka-labs/grader';
 import { Kafka, logLevel } from 'kafkajs';
 import { spawnChild, stopAllChildren, type Child } from './children.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
-import { acquireLabLock } from './lab-lock.ts';
 import { createRunFolder } from './run-folder.ts';
 
 /** run.json: what the run script records for the grader besides its files. */
@@ -74,7 +73,7 @@ export async function startLab(scriptUrl: string): Promise<Lab> {
       appendFileSync(transcript, `${line}\n`);
     }
   };
-  const releaseLock = await acquireLabLock(entry.id, (line) => say(line));
+  const releaseLock = await lockBroker(`lab ${entry.id}`, (line) => say(line));
   say(`== ${entry.id}: ${entry.title}`, `run folder: ${runDir}`);
   const broker = await ensureBroker({ nodes: entry.brokers, log: (line) => say(line) });
   const admin = new Kafka({ clientId: 'lab-kit', brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();

@@ -1,23 +1,16 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { labsHome } from '@kafka-labs/broker';
+import { BrokerError } from './errors.ts';
+import { labsHome } from './paths.ts';
+import { isAlive } from './process.ts';
 
 const WAIT_LIMIT_MS = 30 * 60_000;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Takes the machine-wide lab lock: labs share the broker's fixed ports and the proxy's port 9532,
- * so one lab runs at a time. Waits for a live holder, takes over a dead one's; returns the release.
+ * Takes the machine-wide lock on the broker's fixed ports (and the proxy's 9532): one lab, or one
+ * test that restarts the broker, at a time. Waits for a live holder, takes over a dead one's; returns the release.
  */
-export async function acquireLabLock(owner: string, log: (line: string) => void): Promise<() => void> {
+export async function lockBroker(owner: string, log: (line: string) => void): Promise<() => void> {
   const dir = labsHome();
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'lab.lock');
@@ -45,8 +38,8 @@ export async function acquireLabLock(owner: string, log: (line: string) => void)
       rmSync(file, { force: true });
       continue;
     }
-    if (Date.now() > deadline) throw new Error(`lab ${holder} (pid ${pid}) still holds ${file}`);
-    if (!told) log(`waiting for lab ${holder} (pid ${pid}) to finish: labs share the broker's ports`);
+    if (Date.now() > deadline) throw new BrokerError(`${holder} (pid ${pid}) still holds ${file}`);
+    if (!told) log(`waiting for ${holder} (pid ${pid}) to finish: it holds the broker's ports`);
     told = true;
     await new Promise((r) => setTimeout(r, 500));
   }
