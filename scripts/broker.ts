@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { brokerStatus, ensureBroker, stopBroker } from '@kafka-labs/broker';
+import { brokerStatus, ensureBroker, ensureJars, selectBackend, stopBroker } from '@kafka-labs/broker';
 import { cli } from './cli.ts';
 
-const USAGE = `usage: pnpm broker <up|down|status|logs> [--nodes 1|3] [--fresh]
+const USAGE = `usage: pnpm broker <up|down|status|logs|fetch> [--nodes 1|3] [--fresh]
 
-  up       start Kafka ${'4.3.1'} (reuses a healthy running broker); --nodes 3 for the replication cluster,
+  up       start Kafka 4.3.1 (reuses a healthy running broker); --nodes 3 for the replication cluster,
            --fresh to wipe its data first
   down     stop every broker process
   status   backend, layout, health, processes, data directory
-  logs     print the end of each node's server log (--lines N, default 50)`;
+  logs     print the end of each node's server log (--lines N, default 50)
+  fetch    resolve Kafka's jars from Maven Central into the cache folder (jvm backend; done once)`;
 
 await cli(USAGE, async ({ command, flags }) => {
   switch (command) {
@@ -46,6 +47,9 @@ await cli(USAGE, async ({ command, flags }) => {
       }
       return 0;
     }
+    case 'fetch':
+      if ((await selectBackend()).name === 'jvm') await ensureJars((line) => console.error(line));
+      return 0;
     default:
       throw cli.usage(command ? `unknown command "${command}"` : 'missing command');
   }

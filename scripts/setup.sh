@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Sets up kafka-labs on a fresh machine: pnpm, the native Kafka client (built from source when no
+# prebuilt binary can be fetched), Kafka's jars from Maven Central; then runs the first lab.
+# Usage: bash scripts/setup.sh [--no-lab]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+die() { printf 'setup: error: %s\n' "$*" >&2; exit 2; }
+as_root() { [ "$(id -u)" = 0 ]; }
+have() { command -v "$1" >/dev/null 2>&1; }
+apt_ok() { have apt-get && have dpkg-query; }
+apt_updated=no
+apt_install() {
+  if [ "$apt_updated" = no ]; then say "apt-get update"; apt-get update -qq; apt_updated=yes; fi
+  say "apt-get install $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+missing_debs() { for p in "$@"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || printf '%s ' "$p"; done; }
+
+# 1. Node.js 20+
+have node || die "Node.js 20 or newer is required (https://nodejs.org)"
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$node_major" -ge 20 ] || die "Node.js 20 or newer is required, found $(node --version)"
+
+# 2. Java 17+ and Maven for the default (jvm) broker backend
+if ! have java || ! have mvn; then
+  if apt_ok && as_root; then apt_install openjdk-17-jre-headless maven
+  elif [ "${KAFKA_LABS_BACKEND:-}" != docker ]; then
+    die "Java 17+ and Maven are needed for the broker (or set KAFKA_LABS_BACKEND=docker and run Docker)"
+  fi
+fi
+
+# 3. pnpm 10
+if ! have pnpm || [ "$(pnpm --version | cut -d. -f1)" != 10 ]; then
+  say "installing pnpm 10 with npm"
+  npm install -g pnpm@10 >/dev/null || die "could not install pnpm: run 'npm install -g pnpm@10' yourself"
+fi
+
+# 4. What the native client's source build links against (used only when its prebuilt binary is out of reach)
+native_debs=(libssl-dev libsasl2-dev zlib1g-dev libzstd-dev liblz4-dev libcurl4-openssl-dev)
+if apt_ok; then
+  missing=$(missing_debs "${native_debs[@]}")
+  if [ -n "$missing" ]; then
+    if as_root; then apt_install $missing
+    else say "warning: if @confluentinc/kafka-javascript has to build from source it needs: sudo apt-get install $missing"; fi
+  fi
+fi
+
+# 5. Dependencies; @confluentinc/kafka-javascript fetches a prebuilt binary or builds librdkafka (about 2.5 minutes)
+say "installing dependencies (the native Kafka client may build from source: a few minutes)"
+export CKJS_LINKING=dynamic
+if [ -n "${CI:-}" ]; then pnpm install --frozen-lockfile --reporter=append-only; else pnpm install --reporter=append-only; fi \
+  | grep -vE 'kafka-javascript (install|postinstall): (gcc|g\+\+|  (CC|CXX|LD|AR)\()' || true
+node -e "require('@confluentinc/kafka-javascript')" 2>/dev/null \
+  || die "@confluentinc/kafka-javascript did not install; on Debian/Ubuntu: apt-get install ${native_debs[*]} and run this again"
+
+# 6. Kafka's jars, once, into the cache folder
+pnpm -s broker fetch
+
+# 7. The first lab proves it all works end to end
+if [ "${1:-}" != --no-lab ]; then pnpm -s lab 00-hello; fi
+say "done. Next: pnpm test"
