@@ -1,0 +1,37 @@
+import { runPnpm as pnpm } from '@kafka-labs/lab-kit';
+import { describe, expect, test } from 'vitest';
+
+describe('the command line edge', () => {
+  test('an unknown tool is one line naming the known tools, exit 2', () => {
+    const result = pnpm('kafka', 'kafka-nope');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      'error: unknown tool "kafka-nope"; known tools: kafka-topics, kafka-dump-log, kafka-get-offsets, ' +
+        'kafka-console-producer, kafka-console-consumer, kafka-consumer-groups',
+    );
+  });
+
+  test('an unknown lab is one line listing the known labs, exit 2', () => {
+    const result = pnpm('lab', 'nope');
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toMatch(/^error: unknown lab or track "nope"; known labs: .*00-hello \(kafka-basics\)/);
+  });
+
+  test('grading a run folder that does not exist is a usage error, exit 2', () => {
+    const result = pnpm('grade', '00-hello', '/nonexistent/run');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('error: no run folder at /nonexistent/run');
+  });
+
+  test('a bad flag value is one line and the usage, exit 2', () => {
+    const result = pnpm('broker', 'up', '--nodes', 'many');
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: --nodes must be a number, got "many"');
+  });
+
+  test('pnpm kafka runs Kafka\'s own tool with its own options', () => {
+    const result = pnpm('kafka', 'kafka-topics', '--version');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^4\.3\.1/);
+  });
+});
