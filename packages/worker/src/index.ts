@@ -1,0 +1,17 @@
+export { WorkerError } from './errors.ts';
+export {
+  formatWorkerEvent,
+  parseWorkerLine,
+  parseWorkerLog,
+  scanWorkerLog,
+  WORKER_NAME,
+  type MalformedLine,
+  type PartitionOffset,
+  type WorkerEvent,
+  type WorkerEventBody,
+  type WorkerEventKind,
+} from './log-format.ts';
+export { DEFAULT_BOOTSTRAP, parseWorkerArgs, STRATEGIES, type WorkerOptions } from './options.ts';
+export { FILL_CLI, WORKER_CLI } from './paths.ts';
+export { formatSpreadResult, produceSpread, spreadValue, type SpreadOptions, type SpreadResult } from './produce-spread.ts';
+export { runWorker, type WorkerIo } from './worker.ts';

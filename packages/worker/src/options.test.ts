@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { WorkerError } from './errors.ts';
+import { parseWorkerArgs } from './options.ts';
+
+const required = ['--name', 'a', '--group', 'g', '--topic', 't'];
+
+describe('parseWorkerArgs', () => {
+  it('fills the defaults of the article: HOST listener, commit every 100, range', () => {
+    expect(parseWorkerArgs(required)).toEqual({
+      name: 'a',
+      group: 'g',
+      topic: 't',
+      bootstrap: 'localhost:9531',
+      delayMs: 0,
+      commitEvery: 100,
+      revokeCommit: false,
+      slow: undefined,
+      strategy: 'range',
+      instanceId: undefined,
+      maxPollIntervalMs: undefined,
+      sessionTimeoutMs: undefined,
+      stopAfterIdleMs: undefined,
+    });
+  });
+
+  it('reads every flag in the units the worker uses', () => {
+    const options = parseWorkerArgs([
+      ...required,
+      '--bootstrap', 'localhost:9532', '--delay', '0.01', '--commit-every', '1', '--revoke-commit',
+      '--slow-at', '3', '--slow-sec', '15', '--strategy', 'cooperative-sticky', '--instance-id', 'a-1',
+      '--max-poll-interval-ms', '10000', '--session-timeout-ms', '6000', '--stop-after-idle', '2.5',
+    ]);
+    expect(options).toEqual({
+      name: 'a',
+      group: 'g',
+      topic: 't',
+      bootstrap: 'localhost:9532',
+      delayMs: 10,
+      commitEvery: 1,
+      revokeCommit: true,
+      slow: { offset: 3, ms: 15_000 },
+      strategy: 'cooperative-sticky',
+      instanceId: 'a-1',
+      maxPollIntervalMs: 10_000,
+      sessionTimeoutMs: 6000,
+      stopAfterIdleMs: 2500,
+    });
+  });
+
+  it.each([
+    [['--group', 'g', '--topic', 't'], '--name is required'],
+    [[...required, '--commit-every', '0'], "--commit-every must be an integer >= 1, not '0'"],
+    [[...required, '--delay', 'fast'], "--delay must be a number >= 0, not 'fast'"],
+    [[...required, '--strategy', 'sticky'], "--strategy must be one of range, roundrobin, cooperative-sticky, not 'sticky'"],
+    [[...required, '--commit-evry', '5'], 'unknown flag --commit-evry (see --help)'],
+    [[...required, '--delay'], '--delay needs a value'],
+    [['--name', 'a b', '--group', 'g', '--topic', 't'], "--name 'a b' is not valid"],
+  ])('rejects %j with a one-line reason', (argv, reason) => {
+    expect(() => parseWorkerArgs(argv)).toThrow(WorkerError);
+    expect(() => parseWorkerArgs(argv)).toThrow(reason);
+  });
+});

@@ -1,0 +1,68 @@
+import { flagsHelp, parseFlags } from './flags.ts';
+import { WORKER_NAME } from './log-format.ts';
+
+/** The HOST listener of the labs' broker, which clients on this machine use directly. */
+export const DEFAULT_BOOTSTRAP = 'localhost:9531';
+
+/** The assignment strategies a worker can ask for: two eager ones and the cooperative one. */
+export const STRATEGIES = ['range', 'roundrobin', 'cooperative-sticky'] as const;
+
+/** The worker's command-line flags. */
+export const workerFlags = {
+  name: { kind: 'string', required: true, pattern: WORKER_NAME, help: 'worker name in every log line and its client.id (letters, digits, _ . -)' },
+  group: { kind: 'string', required: true, help: 'consumer group id' },
+  topic: { kind: 'string', required: true, help: 'topic to subscribe to' },
+  bootstrap: { kind: 'string', default: DEFAULT_BOOTSTRAP, help: 'bootstrap.servers' },
+  delay: { kind: 'number', min: 0, default: 0, help: 'seconds of work per message' },
+  'commit-every': { kind: 'number', min: 1, integer: true, default: 100, help: 'commit after this many processed messages' },
+  'revoke-commit': { kind: 'boolean', help: 'on revoke (not lost), commit what was processed before giving partitions up' },
+  'slow-at': { kind: 'number', min: 0, integer: true, help: 'offset whose processing takes --slow-sec instead of --delay' },
+  'slow-sec': { kind: 'number', min: 0, default: 0, help: 'seconds of work for the message at --slow-at' },
+  strategy: { kind: 'choice', choices: STRATEGIES, default: 'range', help: 'partition.assignment.strategy' },
+  'instance-id': { kind: 'string', help: 'group.instance.id (static membership)' },
+  'max-poll-interval-ms': { kind: 'number', min: 1, integer: true, help: 'max.poll.interval.ms (librdkafka default 300000)' },
+  'session-timeout-ms': { kind: 'number', min: 1, integer: true, help: 'session.timeout.ms (librdkafka default 45000)' },
+  'stop-after-idle': { kind: 'number', min: 0, help: 'stop after this many seconds without a message or an assignment' },
+} as const;
+
+/** Everything a worker run needs, in the units the code uses. */
+export interface WorkerOptions {
+  name: string;
+  group: string;
+  topic: string;
+  bootstrap: string;
+  delayMs: number;
+  commitEvery: number;
+  revokeCommit: boolean;
+  slow?: { offset: number; ms: number };
+  strategy: (typeof STRATEGIES)[number];
+  instanceId?: string;
+  maxPollIntervalMs?: number;
+  sessionTimeoutMs?: number;
+  stopAfterIdleMs?: number;
+}
+
+const WORKER_USAGE = 'worker --name NAME --group GROUP --topic TOPIC [flags]';
+
+/** Parses the worker's command line; throws a WorkerError with a one-line reason for a bad flag. */
+export function parseWorkerArgs(argv: string[]): WorkerOptions {
+  const f = parseFlags(workerFlags, argv);
+  const slowAt = f['slow-at'];
+  return {
+    name: f.name,
+    group: f.group,
+    topic: f.topic,
+    bootstrap: f.bootstrap,
+    delayMs: f.delay * 1000,
+    commitEvery: f['commit-every'],
+    revokeCommit: f['revoke-commit'],
+    slow: slowAt === undefined ? undefined : { offset: slowAt, ms: f['slow-sec'] * 1000 },
+    strategy: f.strategy as WorkerOptions['strategy'],
+    instanceId: f['instance-id'],
+    maxPollIntervalMs: f['max-poll-interval-ms'],
+    sessionTimeoutMs: f['session-timeout-ms'],
+    stopAfterIdleMs: f['stop-after-idle'] === undefined ? undefined : f['stop-after-idle'] * 1000,
+  };
+}
+
+export const workerHelp = () => flagsHelp(WORKER_USAGE, workerFlags);
