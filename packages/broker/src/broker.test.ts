@@ -24,6 +24,24 @@ function brokerJvms(): number[] {
     .map(Number);
 }
 
+/** Reads `count` values with a KafkaJS-style consumer (kafkajs or librdkafka's compatible API), then disconnects it. */
+async function readValues(
+  consumer: { run(config: { eachMessage: (p: { message: { value: Buffer | null } }) => Promise<void> }): Promise<void>; disconnect(): Promise<void> },
+  count: number,
+): Promise<string[]> {
+  const values: string[] = [];
+  await new Promise<void>((resolve) => {
+    void consumer.run({
+      eachMessage: async ({ message }) => {
+        values.push(message.value!.toString());
+        if (values.length === count) resolve();
+      },
+    });
+  });
+  await consumer.disconnect();
+  return values;
+}
+
 let release: () => void;
 beforeAll(async () => {
   release = await lockBroker('broker tests', quiet);
@@ -109,30 +127,12 @@ describe('the single node', () => {
     const jsConsumer = kafkajs.consumer({ groupId: unique('js') });
     await jsConsumer.connect();
     await jsConsumer.subscribe({ topic, fromBeginning: true });
-    const readByKafkajs: string[] = [];
-    await new Promise<void>((resolve) => {
-      void jsConsumer.run({
-        eachMessage: async ({ message }) => {
-          readByKafkajs.push(message.value!.toString());
-          if (readByKafkajs.length === 2) resolve();
-        },
-      });
-    });
-    await jsConsumer.disconnect();
+    const readByKafkajs = await readValues(jsConsumer, 2);
 
     const rdConsumer = rd.consumer({ kafkaJS: { groupId: unique('rd'), fromBeginning: true } });
     await rdConsumer.connect();
     await rdConsumer.subscribe({ topics: [topic] });
-    const readByLibrdkafka: string[] = [];
-    await new Promise<void>((resolve) => {
-      void rdConsumer.run({
-        eachMessage: async ({ message }) => {
-          readByLibrdkafka.push(message.value!.toString());
-          if (readByLibrdkafka.length === 2) resolve();
-        },
-      });
-    });
-    await rdConsumer.disconnect();
+    const readByLibrdkafka = await readValues(rdConsumer, 2);
 
     expect(readByKafkajs).toEqual(['from-librdkafka', 'from-kafkajs']);
     expect(readByLibrdkafka).toEqual(['from-librdkafka', 'from-kafkajs']);
