@@ -1,0 +1,16 @@
+export { startProxy, parseAddress, PROXY_DEFAULTS } from './proxy.ts';
+export type { Proxy, ProxyOptions, ProxyStatus } from './proxy.ts';
+export type { Counters } from './connection.ts';
+export { FAULT_SETTINGS, parseFaults, mergeFaults, describeFaults } from './faults.ts';
+export type { Faults, FaultField } from './faults.ts';
+export { EVENT_ACTIONS, formatEvent } from './events.ts';
+export type { ProxyEvent, EventAction } from './events.ts';
+export { ProxyError, ERROR_KINDS, oneLine } from './errors.ts';
+export type { ProxyErrorKind } from './errors.ts';
+export { controlClient, type ControlClient } from './control-client.ts';
+export { CONTROL_ROUTES } from './control.ts';
+export { parseProxyArgs, PROXY_HELP } from './cli.ts';
+export { API_KEYS, API, apiName, isFlexibleRequest } from './protocol/api-keys.ts';
+export { FrameReader, DEFAULT_MAX_FRAME_BYTES } from './protocol/frame-reader.ts';
+export { decodeRequestHeader, decodeResponseCorrelationId, type RequestHeader } from './protocol/headers.ts';
+export { decodeProduceRequestPrefix, type ProduceRequestPrefix } from './protocol/produce-request.ts';

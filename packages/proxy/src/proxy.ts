@@ -1,0 +1,200 @@
+import net from 'node:net';
+import type { Server } from 'node:net';
+import { Connection, type Counters, type ProxyContext } from './connection.ts';
+import { startControlServer } from './control.ts';
+import { ProxyError } from './errors.ts';
+import { EventLog, type ProxyEvent } from './events.ts';
+import { mergeFaults, parseFaults, type Faults } from './faults.ts';
+import { DEFAULT_MAX_FRAME_BYTES } from './protocol/frame-reader.ts';
+
+/** The articles' ports: clients reach the proxy on 9532, which forwards to the broker's FAULT listener on 9533. */
+export const PROXY_DEFAULTS = {
+  listen: '127.0.0.1:9532',
+  upstream: '127.0.0.1:9533',
+  controlPort: 9540,
+  eventCapacity: 1000,
+  maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
+} as const;
+
+export interface ProxyOptions {
+  /** `host:port` to listen on; a loopback host listens on both 127.0.0.1 and ::1. Port 0 picks a free port. */
+  listen?: string;
+  /** `host:port` of the broker listener to forward to. */
+  upstream?: string;
+  faults?: Faults;
+  /** Appends every event as one JSON line to this file. */
+  eventsFile?: string;
+  /** Serves the control API on 127.0.0.1 at this port (0 picks a free one); no control API when absent. */
+  controlPort?: number;
+  /** Receives the transcript lines of fault and error events; default: console.log. */
+  print?: (line: string) => void;
+  /** How many recent events `events()` keeps. */
+  eventCapacity?: number;
+  /** Largest frame accepted, size prefix included; a larger size prefix closes that connection. */
+  maxFrameBytes?: number;
+}
+
+export interface ProxyStatus {
+  listen: string[];
+  upstream: string;
+  controlPort: number | null;
+  faults: Faults;
+  counters: Counters;
+}
+
+/** A running proxy. */
+export interface Proxy {
+  /** The port clients connect to. */
+  readonly port: number;
+  /** Every `host:port` the proxy listens on. */
+  readonly addresses: string[];
+  readonly controlPort: number | null;
+  faults(): Faults;
+  /** Replaces the faults in force; takes effect for the next frame on every connection. */
+  setFaults(faults: Faults): Faults;
+  /** Changes only the given fault settings; a setting given as null is turned off. */
+  patchFaults(patch: Record<string, unknown>): Faults;
+  counters(): Counters;
+  status(): ProxyStatus;
+  /** Recent events, oldest first; only those after sequence number `since` when given. */
+  events(since?: number): ProxyEvent[];
+  /** Resolves with the first event from now on that matches (default timeout 30 s). */
+  waitForEvent(match: (event: ProxyEvent) => boolean, timeoutMs?: number): Promise<ProxyEvent>;
+  /** Clears the faults, the counters (Produce ordinals start again from 1) and the recent events (not the file). */
+  reset(): void;
+  /** Stops listening, closes every connection and the control API, and flushes the event log. */
+  stop(): Promise<void>;
+}
+
+/** Starts the proxy and, when `controlPort` is given, its control API; resolves once both listen. */
+export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
+  const listen = parseAddress(options.listen ?? PROXY_DEFAULTS.listen, 'listen');
+  const upstream = parseAddress(options.upstream ?? PROXY_DEFAULTS.upstream, 'upstream');
+  const log = new EventLog(
+    options.eventCapacity ?? PROXY_DEFAULTS.eventCapacity,
+    options.print ?? ((line) => console.log(line)),
+    options.eventsFile,
+  );
+  await log.ready();
+  const ctx: ProxyContext = {
+    faults: parseFaults(options.faults ?? {}),
+    counters: zeroCounters(0),
+    log,
+    upstream,
+    maxFrameBytes: options.maxFrameBytes ?? PROXY_DEFAULTS.maxFrameBytes,
+    connections: new Set(),
+  };
+  let nextId = 0;
+  const servers = await listenLoopbackPair(listen, (socket) => new Connection(++nextId, socket, ctx));
+  const port = (servers[0]!.address() as net.AddressInfo).port;
+
+  let control: Awaited<ReturnType<typeof startControlServer>> | null = null;
+  let controlPort: number | null = null;
+  const proxy: Proxy = {
+    port,
+    addresses: servers.map((s) => formatAddress(s.address() as net.AddressInfo)),
+    get controlPort() {
+      return controlPort;
+    },
+    faults: () => structuredClone(ctx.faults),
+    setFaults: (faults) => {
+      ctx.faults = parseFaults(faults);
+      return proxy.faults();
+    },
+    patchFaults: (patch) => {
+      ctx.faults = mergeFaults(ctx.faults, patch);
+      return proxy.faults();
+    },
+    counters: () => structuredClone(ctx.counters),
+    status: () => ({
+      listen: proxy.addresses,
+      upstream: `${upstream.host}:${upstream.port}`,
+      controlPort: proxy.controlPort,
+      faults: proxy.faults(),
+      counters: proxy.counters(),
+    }),
+    events: (since) => log.recent(since),
+    waitForEvent: (match, timeoutMs = 30_000) => log.waitFor(match, timeoutMs),
+    reset: () => {
+      ctx.faults = {};
+      ctx.counters = zeroCounters(ctx.counters.open);
+      log.clear();
+    },
+    stop: async () => {
+      const closed = [...servers, ...(control ? [control] : [])].map(
+        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+      );
+      control?.closeAllConnections();
+      for (const connection of ctx.connections) connection.destroy();
+      await Promise.all(closed);
+      await log.close();
+    },
+  };
+  if (options.controlPort !== undefined) {
+    try {
+      control = await startControlServer(proxy, options.controlPort);
+      controlPort = (control.address() as net.AddressInfo).port;
+    } catch (err) {
+      await proxy.stop();
+      throw err;
+    }
+  }
+  return proxy;
+}
+
+function zeroCounters(open: number): Counters {
+  return { connections: 0, open, requests: {}, produce: 0, dropped: 0, delayed: 0, closed: 0, errors: 0 };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+
+/** Parses `host:port`, `[v6]:port` or `port` (host 127.0.0.1); throws a `usage` ProxyError naming `what`. */
+export function parseAddress(text: string, what: string): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]:|([^:]*):)?(\d+)$/.exec(text.trim());
+  const port = Number(match?.[3]);
+  if (!match || port > 65535) throw new ProxyError('usage', `${what} must be host:port or port, got "${text}"`);
+  return { host: match[1] ?? (match[2] || '127.0.0.1'), port };
+}
+
+function formatAddress({ address, port }: net.AddressInfo): string {
+  return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+}
+
+/**
+ * Listens on the address; a loopback host listens on 127.0.0.1 and on ::1 at the same port, so that `localhost`
+ * reaches the proxy whichever family a client tries first (::1 is skipped on a machine without IPv6).
+ */
+async function listenLoopbackPair(
+  address: { host: string; port: number },
+  onConnection: (socket: net.Socket) => void,
+): Promise<Server[]> {
+  const hosts = LOOPBACK_HOSTS.has(address.host) ? ['127.0.0.1', '::1'] : [address.host];
+  for (let attempt = 1; ; attempt++) {
+    const servers: Server[] = [];
+    try {
+      for (const host of hosts) {
+        const port = servers[0] ? (servers[0].address() as net.AddressInfo).port : address.port;
+        const server = net.createServer({ noDelay: true }, onConnection);
+        try {
+          await new Promise<void>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen({ host, port }, () => resolve());
+          });
+          servers.push(server);
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          if (host === '::1' && (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT')) continue;
+          throw err;
+        }
+      }
+      return servers;
+    } catch (cause) {
+      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+      const inUse = (cause as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      // With port 0 the second family may find the first one's port taken: pick another pair.
+      if (inUse && address.port === 0 && attempt < 5) continue;
+      const where = `${address.host}:${address.port}`;
+      throw new ProxyError('listen', `cannot listen on ${where}${inUse ? ' (address in use)' : ''}`, { cause });
+    }
+  }
+}
