@@ -50,8 +50,12 @@ fi
 # 5. Dependencies; @confluentinc/kafka-javascript fetches a prebuilt binary or builds librdkafka (about 2.5 minutes)
 say "installing dependencies (the native Kafka client may build from source: a few minutes)"
 export CKJS_LINKING=dynamic
-if [ -n "${CI:-}" ]; then pnpm install --frozen-lockfile --reporter=append-only; else pnpm install --reporter=append-only; fi \
-  | grep -vE 'kafka-javascript (install|postinstall): (gcc|g\+\+|  (CC|CXX|LD|AR)\()' || true
+if [ -n "${CI:-}" ]; then frozen=--frozen-lockfile; else frozen=; fi
+set +e
+pnpm install $frozen --reporter=append-only | grep -vE 'kafka-javascript (install|postinstall): +(gcc|g\+\+|cc|c\+\+|CC|CXX)'
+status=${PIPESTATUS[0]}
+set -e
+[ "$status" = 0 ] || die "pnpm install failed (exit $status); see the lines above"
 node -e "require('@confluentinc/kafka-javascript')" 2>/dev/null \
   || die "@confluentinc/kafka-javascript did not install; on Debian/Ubuntu: apt-get install ${native_debs[*]} and run this again"
 
