@@ -64,6 +64,8 @@ export class Connection {
   private upstreamWaitsForDrain = false;
   /** Set once the client side is closed, by the client, a fault or an error. */
   private clientGone = false;
+  /** The client closed while requests were delayed: they still go to the broker, then the connection ends. */
+  private deliverHeldThenFinish = false;
   private lastClientError: string | undefined;
   private finished = false;
 
@@ -171,7 +173,7 @@ export class Connection {
     const now = Date.now();
     this.upstream.cork();
     try {
-      while (this.held[0] && this.held[0].releaseAt <= now && !this.clientGone) {
+      while (this.held[0] && this.held[0].releaseAt <= now && (!this.clientGone || this.deliverHeldThenFinish)) {
         const { frame, header } = this.held.shift()!;
         this.heldBytes -= frame.length;
         this.forward(frame, header);
@@ -181,7 +183,8 @@ export class Connection {
     } finally {
       this.upstream.uncork();
     }
-    if (!this.clientGone) this.scheduleRelease();
+    if (this.deliverHeldThenFinish && this.held.length === 0) this.finish({ flushUpstream: true });
+    else if (!this.clientGone || this.deliverHeldThenFinish) this.scheduleRelease();
   }
 
   private onResponseBytes(chunk: Buffer): void {
@@ -193,7 +196,7 @@ export class Connection {
     } finally {
       this.client.uncork();
     }
-    if (this.clientGone && this.inflight.size === 0) this.upstream.end();
+    if (this.clientGone && this.inflight.size === 0 && this.held.length === 0) this.upstream.end();
   }
 
   /** Responses are matched to requests by correlation id; one with no matching request is still forwarded. */
@@ -230,7 +233,9 @@ export class Connection {
     const pending = this.requests.pendingBytes;
     if (pending > 0) this.error(`the client disconnected mid-frame (${pending} bytes of a request held)`);
     else this.event('connection', 'disconnected', { detail: this.lastClientError ?? 'the client closed the connection' });
-    this.finish({ flushUpstream: true });
+    // A delay stands for a slow link: what the client sent before closing still reaches the broker.
+    if (this.held.length > 0) this.deliverHeldThenFinish = true;
+    else this.finish({ flushUpstream: true });
   }
 
   private onUpstreamClose(): void {

@@ -158,6 +158,18 @@ describe('robustness', () => {
     expect(answered).toMatchObject({ action: 'response-discarded', correlationId: 31, apiName: 'ApiVersions' });
   });
 
+  it('still delivers a delayed request whose client closes before the delay ends', async () => {
+    const proxy = await proxyOn({ faults: { delayMinBytes: 1, delayMs: 300 } });
+    const connection = await RawConnection.open(proxy.port);
+    connection.socket.end(Buffer.concat([apiVersionsRequest(41), apiVersionsRequest(42)]));
+    await eventually(proxy, (e) => e.action === 'disconnected');
+    await eventually(proxy, (e) => e.direction === 'response' && e.correlationId === 42);
+    const actions = proxy.events().filter((e) => e.correlationId !== undefined).map((e) => `${e.action} ${e.correlationId}`);
+    expect(actions).toEqual([
+      'delayed 41', 'delayed 42', 'forwarded 41', 'forwarded 42', 'response-discarded 41', 'response-discarded 42',
+    ]);
+  });
+
   it('closes the client connection when the broker is down, and keeps listening', async () => {
     const down = net.createServer();
     await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
