@@ -6,20 +6,26 @@ import { assertRunFolder, GradeError, verdictOf, type Grade, type LabResult } fr
 import type { RunInfo } from './lab.ts';
 import type { LabEntry } from './registry.ts';
 
+/** What a grading is asked for; a lab that grades step by step returns only the checks of `step`, others ignore it. */
+export interface GradeOptions {
+  /** A step number from 1, for course platforms that gate a lab step by step. */
+  step?: number;
+}
+
 /** A lab's grade.ts default-exports this: it reads only the run folder and returns the checked laws. */
-export type Grader = (runDir: string) => Promise<Grade>;
+export type Grader = (runDir: string, options?: GradeOptions) => Promise<Grade>;
 
 /**
  * Grades a run folder with the lab's own grader. A folder that does not exist is a GradeError
  * (a usage error for the caller); a missing or unreadable file inside it is a failed check.
  */
-export async function gradeRun(entry: LabEntry, runDir: string): Promise<LabResult> {
+export async function gradeRun(entry: LabEntry, runDir: string, options: GradeOptions = {}): Promise<LabResult> {
   assertRunFolder(runDir);
   const info = await readRunInfo(runDir);
   const grader = (await import(pathToFileURL(entry.graderScript).href)).default as Grader;
   let grade: Grade;
   try {
-    grade = await grader(runDir);
+    grade = await grader(runDir, options);
   } catch (err) {
     if (!(err instanceof GradeError)) throw err;
     grade = { checks: [{ id: 'run-folder', ok: false, message: err.message }], figures: {} };
