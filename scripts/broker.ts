@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { brokerStatus, ensureBroker, ensureJars, selectBackend, stopBroker } from '@kafka-labs/broker';
-import { cli } from './cli.ts';
+import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm broker <up|down|status|logs|fetch> [--nodes 1|3] [--fresh]
 
@@ -11,12 +11,18 @@ const USAGE = `usage: pnpm broker <up|down|status|logs|fetch> [--nodes 1|3] [--f
   logs     print the end of each node's server log (--lines N, default 50)
   fetch    resolve Kafka's jars from Maven Central into the cache folder (jvm backend; done once)`;
 
-await cli(USAGE, async ({ command, flags }) => {
+const FLAGS = {
+  nodes: { kind: 'choice', choices: ['1', '3'], default: '1', help: 'broker nodes' },
+  fresh: { kind: 'boolean', help: 'wipe the data first' },
+  lines: { kind: 'number', min: 1, integer: true, default: 50, help: 'log lines per node' },
+} as const;
+
+await runMain('error', USAGE, async (argv) => {
+  const { positionals, flags } = parseCommand(FLAGS, argv);
+  const [command] = positionals;
   switch (command) {
     case 'up': {
-      const nodes = flags.number('nodes', 1);
-      if (nodes !== 1 && nodes !== 3) throw cli.usage(`--nodes must be 1 or 3, got ${nodes}`);
-      const broker = await ensureBroker({ nodes, fresh: flags.boolean('fresh') });
+      const broker = await ensureBroker({ nodes: flags.nodes === '3' ? 3 : 1, fresh: flags.fresh });
       console.log(`broker: up (${broker.layout}, ${broker.backend} backend, data in ${broker.logDir()})`);
       return 0;
     }
@@ -38,9 +44,9 @@ await cli(USAGE, async ({ command, flags }) => {
       return status.healthy ? 0 : 1;
     }
     case 'logs': {
-      const lines = flags.number('lines', 50);
+      const lines = flags.lines;
       const status = await brokerStatus();
-      if (status.logFiles.length === 0) throw cli.usage('no broker log to show (is a jvm broker running?)');
+      if (status.logFiles.length === 0) throw new UsageError('no broker log to show (is a jvm broker running?)');
       for (const file of status.logFiles) {
         const text = await readFile(file, 'utf8');
         console.log(`== ${file}\n${text.trimEnd().split('\n').slice(-lines).join('\n')}`);
@@ -51,6 +57,6 @@ await cli(USAGE, async ({ command, flags }) => {
       if ((await selectBackend()).name === 'jvm') await ensureJars((line) => console.error(line));
       return 0;
     default:
-      throw cli.usage(command ? `unknown command "${command}"` : 'missing command');
+      throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
   }
 });

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit, formatText, type LabResult } from '@kafka-labs/grader';
 import { gradeRun, latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit';
-import { cli } from './cli.ts';
+import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm grade <lab-id> [run-folder] [--step N] [--json | --junit FILE]
 
@@ -13,22 +13,28 @@ On a failure the text report starts with a line "FAIL: <reason>" (Instruqt check
 reason is also written to the file named by $VERIFICATION_FAILURE_REASON when it is set (Katacoda-style
 verify scripts).`;
 
-await cli(USAGE, async ({ command, positionals, flags }) => {
-  if (!command) throw cli.usage('missing lab id');
+const FLAGS = {
+  step: { kind: 'number', min: 1, integer: true, help: 'only this step' },
+  json: { kind: 'boolean', help: 'print result.json' },
+  junit: { kind: 'string', help: 'write JUnit XML to this file' },
+} as const;
+
+await runMain('error', USAGE, async (argv) => {
+  const { positionals, flags } = parseCommand(FLAGS, argv);
+  const [command, folder] = positionals;
+  if (!command) throw new UsageError('missing lab id');
   const labs = resolveLabs(command);
-  if (labs.length !== 1) throw cli.usage(`"${command}" is a track; grade one lab at a time`);
+  if (labs.length !== 1) throw new UsageError(`"${command}" is a track; grade one lab at a time`);
   const lab = labs[0]!;
-  const step = flags.string('step') === undefined ? undefined : flags.number('step', 0);
-  if (step !== undefined && !(Number.isInteger(step) && step >= 1)) throw cli.usage(`--step must be a step number from 1`);
-  const runDir = resolve(positionals[0] ?? latestRunFolder(lab.id));
+  const step = flags.step;
+  const runDir = resolve(folder ?? latestRunFolder(lab.id));
   const result = await gradeRun(lab, runDir, { step });
-  if (step !== undefined && result.checks.length === 0) throw cli.usage(`${lab.id} has no checks for step ${step}`);
+  if (step !== undefined && result.checks.length === 0) throw new UsageError(`${lab.id} has no checks for step ${step}`);
   const reason = failureReason(result);
   const reasonFile = process.env.VERIFICATION_FAILURE_REASON;
   if (reason && reasonFile) writeFileSync(reasonFile, `${reason}\n`);
-  const junit = flags.string('junit');
-  if (junit) writeFileSync(junit, formatJunit(result));
-  if (flags.boolean('json')) console.log(formatJson(result));
+  if (flags.junit) writeFileSync(flags.junit, formatJunit(result));
+  if (flags.json) console.log(formatJson(result));
   else console.log(`${reason ? `FAIL: ${reason}\n` : ''}${formatText(result)}`);
   return EXIT_CODES[result.verdict];
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, labsHome } from '@kafka-labs/broker';
 import { controlClient, describeFaults, PROXY_DEFAULTS, type Faults, type ProxyStatus } from '@kafka-labs/proxy';
-import { cli } from './cli.ts';
+import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
 
 /** While on, a request of 4096 bytes or more waits 600 ms, twice the exercise's request.timeout.ms=300. */
 const SLOW: Faults = { delayMinBytes: 4096, delayMs: 600 };
@@ -30,7 +30,8 @@ The exercise's path to the broker is ${BOOTSTRAP.proxy}: the fault proxy, forwar
   stop    stop the proxy started by on/off (${BOOTSTRAP.proxy} closes)
 The proxy's control API is http://${CONTROL}; its output goes to ${LOG_FILE}.`;
 
-await cli(USAGE, async ({ command }) => {
+await runMain('error', USAGE, async (argv) => {
+  const [command] = parseCommand({}, argv).positionals;
   switch (command) {
     case 'on':
     case 'off': {
@@ -52,7 +53,7 @@ await cli(USAGE, async ({ command }) => {
     case 'stop':
       return stopProxy();
     default:
-      throw cli.usage(command ? `unknown command "${command}"` : 'missing command');
+      throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
   }
 });
 

@@ -1,5 +1,5 @@
 import { isKafkaTool, runTool, TOOLS } from '@kafka-labs/broker';
-import { oneLine } from './cli.ts';
+import { oneLine } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm kafka <tool> [tool options]
 

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_CODES, formatText, type LabResult } from '@kafka-labs/grader';
 import { createRunFolder, gradeRun, listLabs, resolveLabs, type LabEntry } from '@kafka-labs/lab-kit';
-import { cli } from './cli.ts';
+import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm lab <lab-id|track>
 
@@ -16,8 +16,9 @@ ${listLabs()
   .map((l) => `  ${l.id.padEnd(28)} ${l.track.padEnd(28)} ${l.title}`)
   .join('\n')}`;
 
-await cli(USAGE, async ({ command }) => {
-  if (!command) throw cli.usage('missing lab id or track');
+await runMain('error', USAGE, async (argv) => {
+  const [command, ...extra] = parseCommand({}, argv).positionals;
+  if (!command || extra.length) throw new UsageError(command ? `unexpected argument "${extra[0]}"` : 'missing lab id or track');
   let exitCode = 0;
   for (const lab of resolveLabs(command)) {
     const result = await runLab(lab);

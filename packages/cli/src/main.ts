@@ -1,0 +1,26 @@
+import { oneLine, UsageError } from './errors.ts';
+
+/**
+ * The edge of a command: prints `help` for --help/-h, runs `main` with the arguments and exits with
+ * its code; anything thrown becomes one line on stderr (`<prefix>: <reason>`, plus the usage line for
+ * a UsageError), exit code 2 unless `exitCodeOf` says otherwise, never a stack trace.
+ */
+export async function runMain(
+  prefix: string,
+  help: string,
+  main: (argv: string[]) => Promise<number>,
+  exitCodeOf: (err: unknown) => number = () => 2,
+): Promise<never> {
+  const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(help);
+    process.exit(0);
+  }
+  try {
+    process.exit(await main(argv));
+  } catch (err) {
+    process.stderr.write(`${prefix}: ${oneLine(err)}\n`);
+    if (err instanceof UsageError) process.stderr.write(`${help.split('\n')[0]}\n`);
+    process.exit(exitCodeOf(err));
+  }
+}

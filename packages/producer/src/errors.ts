@@ -1,0 +1,27 @@
+/** What went wrong, with the exit code it maps to: bad arguments, a rejected configuration or a malformed log are usage errors. */
+export const ERROR_KINDS = {
+  usage: 2,
+  config: 2,
+  log: 2,
+  client: 1,
+} as const;
+
+export type ProducerErrorKind = keyof typeof ERROR_KINDS;
+
+/** The one error type of the producer package: `message` is a complete one-line reason for a user. */
+export class ProducerError extends Error {
+  override name = 'ProducerError';
+  constructor(
+    readonly kind: ProducerErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Turns anything thrown into one line for a CLI: the first line of its message. */
+export function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] ?? text;
+}

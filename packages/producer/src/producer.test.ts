@@ -1,0 +1,71 @@
+// The producer against the real broker through a pass-through proxy on 9532 (the FAULT listener advertises
+// localhost:9532, so the client stays on the proxy). Waits while another process holds the port.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBroker } from '@kafka-labs/broker';
+import { ProxyError, startProxy, type Proxy } from '@kafka-labs/proxy';
+import { parseClientEvent, type ClientEvent } from './client-events.ts';
+import { parseProducerLog } from './output-format.ts';
+import { PRODUCER_CLI } from './paths.ts';
+
+let proxy: Proxy;
+
+beforeAll(async () => {
+  await ensureBroker();
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      proxy = await startProxy({ print: () => {} });
+      return;
+    } catch (err) {
+      const inUse = err instanceof ProxyError && (err.cause as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
+      if (!inUse || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}, 200_000);
+
+afterAll(async () => {
+  await proxy?.stop();
+});
+
+/**
+ * Runs the CLI to its end (asynchronously: the proxy serves from this process) on a topic of its own, auto-created
+ * by the first Produce, and parses its output strictly; rejects when it exits non-zero.
+ */
+async function produce(idempotence: string, mode: string, ...config: string[]) {
+  const topic = `producer-test-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', PRODUCER_CLI, topic, idempotence, mode, ...config], {
+    timeout: 60_000,
+  });
+  return { topic, log: parseProducerLog(stdout) };
+}
+
+describe('producer through a pass-through proxy', () => {
+  it('stores E-41, E-42, E-43 at offsets 0, 1, 2 in send mode without idempotence', async () => {
+    const { topic, log } = await produce('false', 'send');
+    expect(log.start).toMatchObject({ topic, mode: 'send', config: { 'enable.idempotence': 'false', 'socket.timeout.ms': '3000' } });
+    expect(log.results.map((r) => [r.event, r.offset])).toEqual([
+      ['E-41', 0],
+      ['E-42', 1],
+      ['E-43', 2],
+    ]);
+    expect(log.done).toBe(true);
+    expect(proxy.counters().dropped).toBe(0);
+  });
+
+  it('sends every batch with one PID and sequences 0, 1, 2 when idempotent, as its debug lines show', async () => {
+    const { log } = await produce('true', 'send', 'debug=msg,eos');
+    expect(log.results.map((r) => r.offset)).toEqual([0, 1, 2]);
+    const sends = log.client.map(parseClientEvent).filter((e): e is Extract<ClientEvent, { kind: 'produce' }> => e?.kind === 'produce');
+    expect(sends.map((s) => s.baseSeq)).toEqual([0, 1, 2]);
+    expect(new Set(sends.map((s) => `${s.pid?.id}/${s.pid?.epoch}`)).size).toBe(1);
+    expect(sends[0]!.pid).not.toBeNull();
+  });
+
+  it('produces E-42 once in app-retry mode when the delivery succeeds', async () => {
+    const { log } = await produce('true', 'app-retry');
+    expect(log.results.map((r) => [r.event, r.offset, r.error])).toEqual([['E-42', 0, null]]);
+  });
+});
