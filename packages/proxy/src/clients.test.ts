@@ -4,8 +4,7 @@ import { lookup } from 'node:dns/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Kafka as KafkaJs, logLevel } from 'kafkajs';
 import RdKafka from '@confluentinc/kafka-javascript';
-import { BOOTSTRAP, ensureBroker, runTool } from '@kafka-labs/broker';
-import { ProxyError } from './errors.ts';
+import { BOOTSTRAP, ensureBroker, lockBroker, runTool } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from './proxy.ts';
 import { apiVersionsRequest, RawConnection } from './testing/raw-kafka.ts';
 
@@ -14,23 +13,18 @@ const { proxy: PROXY, tools: TOOLS } = BOOTSTRAP;
 let proxy: Proxy;
 const lines: string[] = [];
 
+let releaseBroker: () => void;
+
+// Port 9532 is the one the FAULT listener advertises, shared with the labs: hold the broker lock.
 beforeAll(async () => {
   await ensureBroker();
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      proxy = await startProxy({ listen: '127.0.0.1:9532', print: (line) => lines.push(line) });
-      return;
-    } catch (err) {
-      const inUse = err instanceof ProxyError && (err.cause as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
-      if (!inUse || Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
+  releaseBroker = await lockBroker('proxy client tests', () => {});
+  proxy = await startProxy({ listen: '127.0.0.1:9532', print: (line) => lines.push(line) });
 }, 200_000);
 
 afterAll(async () => {
   await proxy?.stop();
+  releaseBroker?.();
 });
 
 beforeEach(() => {
