@@ -1,5 +1,6 @@
 // pnpm proxy [flags]: runs the Kafka fault proxy until Ctrl-C; see `pnpm proxy --help`.
-import { describeFaults, oneLine, parseProxyArgs, PROXY_HELP, startProxy, type Proxy } from '@kafka-labs/proxy';
+import { oneLine } from '@kafka-labs/cli';
+import { describeFaults, parseProxyArgs, PROXY_HELP, startProxy, type Proxy } from '@kafka-labs/proxy';
 
 let args: ReturnType<typeof parseProxyArgs>;
 try {

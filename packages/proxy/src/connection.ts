@@ -3,7 +3,8 @@ import { API } from './protocol/api-keys.ts';
 import { FrameReader } from './protocol/frame-reader.ts';
 import { decodeRequestHeader, decodeResponseCorrelationId, type RequestHeader } from './protocol/headers.ts';
 import { decodeProduceRequestPrefix } from './protocol/produce-request.ts';
-import { oneLine, ProxyError } from './errors.ts';
+import { oneLine } from '@kafka-labs/cli';
+import { ProxyError } from './errors.ts';
 import type { EventAction, EventLog, ProxyEvent } from './events.ts';
 import type { Faults } from './faults.ts';
 

@@ -22,11 +22,3 @@ export class ProxyError extends Error {
     super(message, options);
   }
 }
-
-/** Turns anything thrown into one line: the message, then the cause's message when it adds something. */
-export function oneLine(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = err.cause instanceof Error ? err.cause.message : undefined;
-  const text = cause && !err.message.includes(cause) ? `${err.message}: ${cause}` : err.message;
-  return text.replace(/\s*\n\s*/g, ' ');
-}

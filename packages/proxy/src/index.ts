@@ -5,7 +5,7 @@ export { FAULT_SETTINGS, parseFaults, mergeFaults, describeFaults } from './faul
 export type { Faults, FaultField } from './faults.ts';
 export { EVENT_ACTIONS, formatEvent } from './events.ts';
 export type { ProxyEvent, EventAction } from './events.ts';
-export { ProxyError, ERROR_KINDS, oneLine } from './errors.ts';
+export { ProxyError, ERROR_KINDS } from './errors.ts';
 export type { ProxyErrorKind } from './errors.ts';
 export { controlClient, type ControlClient } from './control-client.ts';
 export { CONTROL_ROUTES } from './control.ts';
