@@ -51,13 +51,22 @@ fi
 say "installing dependencies (the native Kafka client may build from source: a few minutes)"
 export CKJS_LINKING=dynamic
 if [ -n "${CI:-}" ]; then frozen=--frozen-lockfile; else frozen=; fi
+install_log="${KAFKA_LABS_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/kafka-labs}/install.log"
+mkdir -p "$(dirname "$install_log")"
 set +e
-pnpm install $frozen --reporter=append-only | grep -vE 'kafka-javascript (install|postinstall): +(gcc|g\+\+|cc|c\+\+|CC|CXX)'
+# The native build prints about a thousand compiler lines: keep them in the log, show progress instead.
+pnpm install $frozen --reporter=append-only 2>&1 | tee "$install_log" | awk '
+  /kafka-javascript (install|postinstall):/ {
+    if (++n == 1) print "setup: building @confluentinc/kafka-javascript from source (librdkafka, about 2.5 minutes)"
+    if (n % 200 == 0) print "setup:   still building (" n " lines of compiler output so far)"
+    next
+  }
+  { print; fflush() }'
 status=${PIPESTATUS[0]}
 set -e
-[ "$status" = 0 ] || die "pnpm install failed (exit $status); see the lines above"
+[ "$status" = 0 ] || die "pnpm install failed (exit $status); the full output is in $install_log"
 node -e "require('@confluentinc/kafka-javascript')" 2>/dev/null \
-  || die "@confluentinc/kafka-javascript did not install; on Debian/Ubuntu: apt-get install ${native_debs[*]} and run this again"
+  || die "@confluentinc/kafka-javascript did not install (see $install_log); on Debian/Ubuntu: apt-get install ${native_debs[*]} and run this again"
 
 # 6. Kafka's jars, once, into the cache folder
 pnpm -s broker fetch
