@@ -1,6 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { copyLatestRun, runPnpm } from '@kafka-labs/lab-kit';
+import { gradeAltered, gradeWithout, runPnpm } from '@kafka-labs/lab-kit';
 import { beforeAll, describe, expect, test } from 'vitest';
 
 describe('00-hello', () => {
@@ -16,18 +14,13 @@ describe('00-hello', () => {
   });
 
   test('a dump whose librdkafka batch lost its producer id fails the idempotence check', () => {
-    const dir = copyLatestRun('00-hello');
-    const dump = join(dir, 'dump.txt');
-    writeFileSync(dump, readFileSync(dump, 'utf8').replace(/producerId: \d+/, 'producerId: -1'));
-    const graded = runPnpm('grade', '00-hello', dir);
+    const graded = gradeAltered('00-hello', 'dump.txt', (dump) => dump.replace(/producerId: \d+/, 'producerId: -1'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ idempotent-batch-has-producer-id: the librdkafka batch has producerId -1/);
   });
 
   test('a run folder without its dump fails naming the missing file', () => {
-    const dir = copyLatestRun('00-hello');
-    rmSync(join(dir, 'dump.txt'));
-    const graded = runPnpm('grade', '00-hello', dir);
+    const graded = gradeWithout('00-hello', 'dump.txt');
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ run-folder: dump.txt is missing from the run folder/);
   });
