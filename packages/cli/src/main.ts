@@ -1,9 +1,9 @@
-import { oneLine, UsageError } from './errors.ts';
+import { oneLine } from './errors.ts';
 
 /**
  * The edge of a command: prints `help` for --help/-h, runs `main` with the arguments and exits with
- * its code; anything thrown becomes one line on stderr (`<prefix>: <reason>`, plus the usage line for
- * a UsageError), exit code 2 unless `exitCodeOf` says otherwise, never a stack trace.
+ * its code; anything thrown becomes one line on stderr (`<prefix>: <reason>`), exit code 2 unless
+ * `exitCodeOf` says otherwise, never a stack trace.
  */
 export async function runMain(
   prefix: string,
@@ -20,7 +20,6 @@ export async function runMain(
     process.exit(await main(argv));
   } catch (err) {
     process.stderr.write(`${prefix}: ${oneLine(err)}\n`);
-    if (err instanceof UsageError) process.stderr.write(`${help.split('\n')[0]}\n`);
     process.exit(exitCodeOf(err));
   }
 }
