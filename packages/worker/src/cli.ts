@@ -1,30 +1,24 @@
-import { oneLine, WorkerError } from './errors.ts';
-import { parseWorkerArgs, workerHelp } from './options.ts';
+import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
+import { WorkerError } from './errors.ts';
+import { JOIN_SIGNAL, parseWorkerArgs, workerHelp } from './options.ts';
 import { runWorker } from './worker.ts';
 
-const argv = process.argv.slice(2);
-if (argv.includes('--help') || argv.includes('-h')) {
-  console.log(workerHelp());
-  process.exit(0);
-}
+const exitCodeOf = (error: unknown) => (error instanceof UsageError || error instanceof WorkerError ? 2 : 1);
 
-let options;
-try {
-  options = parseWorkerArgs(argv);
-} catch (error) {
-  console.error(`worker: ${oneLine(error)}`);
-  process.exit(2);
-}
-
-const stop = new AbortController();
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => stop.abort(signal));
-}
-
-try {
-  await runWorker(options, { write: (line) => process.stdout.write(`${line}\n`), stop: stop.signal });
-  process.exit(0);
-} catch (error) {
-  console.error(`worker ${options.name}: ${oneLine(error)}`);
-  process.exit(error instanceof WorkerError ? 2 : 1);
-}
+await runMain(
+  'worker',
+  workerHelp(),
+  async (argv) => {
+    const options = parseWorkerArgs(argv);
+    const stop = new AbortController();
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop.abort(signal));
+    const join = new Promise<void>((resolve) => process.once(JOIN_SIGNAL, () => resolve()));
+    try {
+      await runWorker(options, { write: (line) => process.stdout.write(`${line}\n`), stop: stop.signal, join });
+    } catch (error) {
+      throw new WorkerError(`${options.name}: ${oneLine(error)}`, { cause: error });
+    }
+    return 0;
+  },
+  exitCodeOf,
+);

@@ -5,9 +5,3 @@ export class WorkerError extends Error {
     super(message, options);
   }
 }
-
-/** Turns anything thrown into one line for a CLI: a WorkerError's message, or the first line of anything else. */
-export function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
-}

@@ -1,5 +1,5 @@
-import { oneLine, WorkerError } from './errors.ts';
-import { flagsHelp, parseFlags } from './flags.ts';
+import { flagsHelp, parseFlags, runMain, UsageError } from '@kafka-labs/cli';
+import { WorkerError } from './errors.ts';
 import { DEFAULT_BOOTSTRAP } from './options.ts';
 import { formatSpreadResult, produceSpread } from './produce-spread.ts';
 
@@ -11,18 +11,14 @@ const fillFlags = {
   interval: { kind: 'number', min: 0, default: 0, help: 'seconds between two sends' },
 } as const;
 
-const argv = process.argv.slice(2);
-if (argv.includes('--help') || argv.includes('-h')) {
-  console.log(flagsHelp('fill --topic TOPIC --count N --partitions P [flags]', fillFlags));
-  process.exit(0);
-}
-
-try {
-  const f = parseFlags(fillFlags, argv);
-  const result = await produceSpread({ ...f, intervalSec: f.interval });
-  console.log(formatSpreadResult(result));
-  process.exit(0);
-} catch (error) {
-  console.error(`fill: ${oneLine(error)}`);
-  process.exit(error instanceof WorkerError ? 2 : 1);
-}
+await runMain(
+  'fill',
+  flagsHelp('fill --topic TOPIC --count N --partitions P [flags]', fillFlags),
+  async (argv) => {
+    const f = parseFlags(fillFlags, argv);
+    const result = await produceSpread({ ...f, intervalSec: f.interval });
+    console.log(formatSpreadResult(result));
+    return 0;
+  },
+  (error) => (error instanceof UsageError || error instanceof WorkerError ? 2 : 1),
+);

@@ -9,7 +9,7 @@ const a = fixture('a.log');
 const b = fixture('b.log');
 
 describe('parseWorkerLog', () => {
-  it('parses every line of real worker logs, covering every event kind', () => {
+  it('parses every line of real worker logs, covering every event kind but ready', () => {
     const events = [...parseWorkerLog(a), ...parseWorkerLog(b)];
     expect(events).toHaveLength(a.trim().split('\n').length + b.trim().split('\n').length);
     expect(new Set(events.map((e) => e.kind))).toEqual(
@@ -40,6 +40,7 @@ describe('parseWorkerLog', () => {
   it('formats several partitions in one list and one commit line', () => {
     const stamp = { time: '2026-11-29T23:59:01.123Z', worker: 'a' };
     expect(formatWorkerEvent({ ...stamp, kind: 'revoked', partitions: [0, 1] })).toBe(`${stamp.time} a revoked [p0,p1]`);
+    expect(parseWorkerLine(`${stamp.time} a ready`)).toEqual({ ...stamp, kind: 'ready' });
     expect(formatWorkerEvent({ ...stamp, kind: 'commit', offsets: [{ partition: 0, offset: 100 }, { partition: 1, offset: 490 }] })).toBe(
       `${stamp.time} a commit p0=100 p1=490`,
     );

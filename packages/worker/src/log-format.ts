@@ -8,6 +8,7 @@ export interface PartitionOffset {
 
 /** What one worker log line says, without its timestamp and worker name. */
 export type WorkerEventBody =
+  | { kind: 'ready' }
   | { kind: 'started' }
   | { kind: 'assigned'; partitions: number[] }
   | { kind: 'revoked'; partitions: number[] }
@@ -54,6 +55,7 @@ const partitionsCodec = <K extends 'assigned' | 'revoked' | 'lost'>(kind: K): Li
 
 /** The worker's log line grammar, one entry per event kind: the only place the text format is defined. */
 const codecs: { [K in WorkerEventKind]: LineCodec<K> } = {
+  ready: { format: () => 'ready', pattern: /^ready$/, parse: () => ({}) },
   started: { format: () => 'started', pattern: /^started$/, parse: () => ({}) },
   assigned: partitionsCodec('assigned'),
   revoked: partitionsCodec('revoked'),

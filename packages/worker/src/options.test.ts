@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorkerError } from './errors.ts';
+import { UsageError } from '@kafka-labs/cli';
 import { parseWorkerArgs } from './options.ts';
 
 const required = ['--name', 'a', '--group', 'g', '--topic', 't'];
@@ -19,6 +19,8 @@ describe('parseWorkerArgs', () => {
       instanceId: undefined,
       maxPollIntervalMs: undefined,
       sessionTimeoutMs: undefined,
+      heartbeatIntervalMs: undefined,
+      joinOnSignal: false,
       stopAfterIdleMs: undefined,
     });
   });
@@ -28,7 +30,8 @@ describe('parseWorkerArgs', () => {
       ...required,
       '--bootstrap', 'localhost:9532', '--delay', '0.01', '--commit-every', '1', '--revoke-commit',
       '--slow-at', '3', '--slow-sec', '15', '--strategy', 'cooperative-sticky', '--instance-id', 'a-1',
-      '--max-poll-interval-ms', '10000', '--session-timeout-ms', '6000', '--stop-after-idle', '2.5',
+      '--max-poll-interval-ms', '10000', '--session-timeout-ms', '6000', '--heartbeat-interval-ms', '100',
+      '--join-on-signal', '--stop-after-idle', '2.5',
     ]);
     expect(options).toEqual({
       name: 'a',
@@ -43,6 +46,8 @@ describe('parseWorkerArgs', () => {
       instanceId: 'a-1',
       maxPollIntervalMs: 10_000,
       sessionTimeoutMs: 6000,
+      heartbeatIntervalMs: 100,
+      joinOnSignal: true,
       stopAfterIdleMs: 2500,
     });
   });
@@ -56,7 +61,7 @@ describe('parseWorkerArgs', () => {
     [[...required, '--delay'], '--delay needs a value'],
     [['--name', 'a b', '--group', 'g', '--topic', 't'], "--name 'a b' is not valid"],
   ])('rejects %j with a one-line reason', (argv, reason) => {
-    expect(() => parseWorkerArgs(argv)).toThrow(WorkerError);
+    expect(() => parseWorkerArgs(argv)).toThrow(UsageError);
     expect(() => parseWorkerArgs(argv)).toThrow(reason);
   });
 });

@@ -1,4 +1,4 @@
-import { flagsHelp, parseFlags } from './flags.ts';
+import { flagsHelp, parseFlags } from '@kafka-labs/cli';
 import { WORKER_NAME } from './log-format.ts';
 
 /** The HOST listener of the labs' broker, which clients on this machine use directly. */
@@ -6,6 +6,9 @@ export const DEFAULT_BOOTSTRAP = 'localhost:9531';
 
 /** The assignment strategies a worker can ask for: two eager ones and the cooperative one. */
 export const STRATEGIES = ['range', 'roundrobin', 'cooperative-sticky'] as const;
+
+/** With --join-on-signal the CLI joins the group when it receives this signal (SIGUSR1 belongs to Node's inspector). */
+export const JOIN_SIGNAL = 'SIGUSR2';
 
 /** The worker's command-line flags. */
 export const workerFlags = {
@@ -22,6 +25,8 @@ export const workerFlags = {
   'instance-id': { kind: 'string', help: 'group.instance.id (static membership)' },
   'max-poll-interval-ms': { kind: 'number', min: 1, integer: true, help: 'max.poll.interval.ms (librdkafka default 300000)' },
   'session-timeout-ms': { kind: 'number', min: 1, integer: true, help: 'session.timeout.ms (librdkafka default 45000)' },
+  'heartbeat-interval-ms': { kind: 'number', min: 1, integer: true, help: 'heartbeat.interval.ms: how soon a member hears of a rebalance (librdkafka default 3000)' },
+  'join-on-signal': { kind: 'boolean', help: `connect, log 'ready', and join the group only on ${JOIN_SIGNAL}` },
   'stop-after-idle': { kind: 'number', min: 0, help: 'stop after this many seconds without a message or an assignment' },
 } as const;
 
@@ -39,12 +44,15 @@ export interface WorkerOptions {
   instanceId?: string;
   maxPollIntervalMs?: number;
   sessionTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  /** Join the group only when the caller says so (the CLI: on JOIN_SIGNAL), so a lab can time the join to an event. */
+  joinOnSignal: boolean;
   stopAfterIdleMs?: number;
 }
 
 const WORKER_USAGE = 'worker --name NAME --group GROUP --topic TOPIC [flags]';
 
-/** Parses the worker's command line; throws a WorkerError with a one-line reason for a bad flag. */
+/** Parses the worker's command line; throws a UsageError with a one-line reason for a bad flag. */
 export function parseWorkerArgs(argv: string[]): WorkerOptions {
   const f = parseFlags(workerFlags, argv);
   const slowAt = f['slow-at'];
@@ -61,6 +69,8 @@ export function parseWorkerArgs(argv: string[]): WorkerOptions {
     instanceId: f['instance-id'],
     maxPollIntervalMs: f['max-poll-interval-ms'],
     sessionTimeoutMs: f['session-timeout-ms'],
+    heartbeatIntervalMs: f['heartbeat-interval-ms'],
+    joinOnSignal: f['join-on-signal'],
     stopAfterIdleMs: f['stop-after-idle'] === undefined ? undefined : f['stop-after-idle'] * 1000,
   };
 }

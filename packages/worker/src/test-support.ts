@@ -85,6 +85,11 @@ export class WorkerProcess {
     });
   }
 
+  /** Sends a signal without waiting (e.g. the join signal). */
+  signal(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+  }
+
   /** Sends SIGTERM and resolves with the exit code. */
   async stop(): Promise<number | null> {
     this.child.kill('SIGTERM');

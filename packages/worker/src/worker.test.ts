@@ -1,6 +1,7 @@
 import { ensureBroker } from '@kafka-labs/broker';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerEvent } from './log-format.ts';
+import { JOIN_SIGNAL } from './options.ts';
 import { produceSpread } from './produce-spread.ts';
 import { createTopic, uniqueName, waitUntil, WorkerProcess } from './test-support.ts';
 
@@ -86,4 +87,16 @@ describe('worker processes', () => {
     expect(await a.stop()).toBe(0);
     expect(await b.stop()).toBe(0);
   }, 90_000);
+
+  it('join the group only on the join signal when started with --join-on-signal', async () => {
+    const topic = uniqueName('worker-join');
+    await createTopic(topic, 1);
+    const a = startWorker(['--name', 'a', '--group', uniqueName('join'), '--topic', topic, '--join-on-signal']);
+    await a.waitFor('a ready', is('ready'));
+    expect(a.events.map((e) => e.kind)).toEqual(['ready']);
+    a.signal(JOIN_SIGNAL);
+    await a.waitFor('a assigned p0', is('assigned', (e) => e.partitions.join() === '0'));
+    expect(a.events.map((e) => e.kind).slice(0, 3)).toEqual(['ready', 'started', 'assigned']);
+    expect(await a.stop()).toBe(0);
+  }, 60_000);
 });

@@ -18,9 +18,13 @@ export interface WorkerIo {
   write(line: string): void;
   /** Aborting it stops the worker after the message in hand; its reason (e.g. `SIGTERM`) goes into the `stopping` line. */
   stop: AbortSignal;
+  /** With `joinOnSignal`: the worker connects, logs `ready`, and subscribes once this resolves. */
+  join?: Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const aborted = (signal: AbortSignal) =>
+  signal.aborted ? Promise.resolve() : new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 
 /**
  * Runs one manual-commit consumer until `io.stop` is aborted or it has been idle for `stopAfterIdleMs`:
@@ -89,6 +93,7 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
       ...(options.instanceId !== undefined && { 'group.instance.id': options.instanceId }),
       ...(options.maxPollIntervalMs !== undefined && { 'max.poll.interval.ms': options.maxPollIntervalMs }),
       ...(options.sessionTimeoutMs !== undefined && { 'session.timeout.ms': options.sessionTimeoutMs }),
+      ...(options.heartbeatIntervalMs !== undefined && { 'heartbeat.interval.ms': options.heartbeatIntervalMs }),
     },
     { 'auto.offset.reset': 'earliest' },
   ) as RebalancingConsumer;
@@ -105,8 +110,14 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
     );
   });
   consumer.setDefaultConsumeTimeout(POLL_TIMEOUT_MS);
-  consumer.subscribe([options.topic]);
-  log({ kind: 'started' });
+  if (options.joinOnSignal) {
+    log({ kind: 'ready' });
+    await Promise.race([io.join, aborted(io.stop)]);
+  }
+  if (!io.stop.aborted) {
+    consumer.subscribe([options.topic]);
+    log({ kind: 'started' });
+  }
   lastActivity = Date.now();
 
   const consumeOne = () =>
@@ -147,7 +158,8 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
     if (error) {
       log({ kind: 'poll-error', error: errorName(error) });
       await sleep(ERROR_BACKOFF_MS);
-    } else if (message) {
+    } else if (message && !io.stop.aborted) {
+      // A message that arrives after the stop request is not in hand yet: it is left for the next owner.
       await handle(message);
       lastActivity = Date.now();
     }
