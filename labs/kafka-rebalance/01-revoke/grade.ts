@@ -1,0 +1,161 @@
+import { countDuplicates } from '@kafka-labs/dups';
+import { Checks } from '@kafka-labs/grader';
+import {
+  beforeFirstStop,
+  commitsByPartition,
+  evidenceOf,
+  first,
+  last,
+  msBetween,
+  nameOf,
+  partitionList,
+  partitionsOf,
+  progressOf,
+  readDupsReport,
+  readGroupOffsets,
+  readNames,
+  readWorkerLogs,
+  sameReport,
+  unprocessed,
+  workerName,
+} from '../evidence.ts';
+import { REVOKE as S } from '../setups.ts';
+
+/**
+ * For each group: at b's join a gave back every partition and b took one; every message was processed; without a
+ * commit on revoke b restarts the moved partition at a's last commit and exactly the messages a processed after it
+ * (fewer than one commit interval) are processed twice; with it, a commits where it stopped, b starts there, and
+ * nothing is processed twice; the broker's committed offsets are the last ones the logs show committed.
+ */
+export default async function grade(runDir: string) {
+  const checks = new Checks();
+  const names = await readNames(runDir);
+  const topic = nameOf(names, 'pay');
+  
+  for (const variant of S.variants) {
+    const v = variant.group;
+    const [aName, bName] = [workerName(v, 'a'), workerName(v, 'b')];
+    const logs = await readWorkerLogs(runDir, [aName, bName]);
+    const { [aName]: a = [], [bName]: b = [] } = beforeFirstStop(logs);
+    const all = [...logs[aName]!, ...logs[bName]!];
+
+    // The rebalance b's join caused: a's first revoke, a's assignment after it, b's first non-empty assignment.
+    const revoke = first(a, 'revoked');
+    const revokeAt = revoke ? a.indexOf(revoke) : -1;
+    const aAfter = first(a.slice(revokeAt + 1), 'assigned');
+    const bAssigned = first(b, 'assigned', (e) => e.partitions.length > 0);
+    const every = partitionsOf(S.partitions);
+    const handedOver =
+      revoke !== undefined &&
+      aAfter !== undefined &&
+      bAssigned !== undefined &&
+      revoke.partitions.join() === every.join() &&
+      bAssigned.partitions.length === 1 &&
+      [...aAfter.partitions, ...bAssigned.partitions].sort().join() === every.join();
+    checks.expect(
+      `${v}-eager-handover`,
+      handedOver,
+      handedOver
+        ? `at b's join a gave back every partition (eager: revoked ${partitionList(revoke!.partitions)}), kept ${partitionList(aAfter!.partitions)} and b took ${partitionList(bAssigned!.partitions)}`
+        : `at b's join a gives back every partition (eager), then a keeps some and b takes one (a revoked ${revoke ? partitionList(revoke.partitions) : 'nothing'}, a then ${aAfter ? `assigned ${partitionList(aAfter.partitions)}` : 'no assignment'}, b ${bAssigned ? `assigned ${partitionList(bAssigned.partitions)}` : 'no partition'})`,
+      evidenceOf([revoke, aAfter, bAssigned]),
+    );
+    if (!handedOver) continue;
+
+    const moved = bAssigned!.partitions[0]!;
+    const aBefore = progressOf(a.slice(0, revokeAt));
+    const committedAtRevoke = aBefore.committed.get(moved) ?? 0;
+    const lastByA = (aBefore.next.get(moved) ?? 0) - 1;
+    const lastCommitLine = last(a.slice(0, revokeAt), 'commit', (e) => e.offsets.some((o) => o.partition === moved));
+    const lastProcessedLine = last(a.slice(0, revokeAt), 'processed', (e) => e.partition === moved);
+    const firstOfB = first(b, 'processed', (e) => e.partition === moved);
+    const report = countDuplicates(all);
+
+    const missing = unprocessed(all, S.partitions, S.messages / S.partitions);
+    checks.expect(
+      `${v}-all-processed`,
+      missing.length === 0,
+      missing.length === 0
+        ? `every one of the ${S.messages} messages was processed at least once`
+        : `every one of the ${S.messages} messages is processed at least once (never processed: ${missing.join(', ')})`,
+    );
+
+    if (!variant.revokeCommit) {
+      checks.expect(
+        `${v}-b-starts-at-last-commit`,
+        firstOfB?.offset === committedAtRevoke,
+        `b starts p${moved} at the offset a last committed before the revoke, ${committedAtRevoke} (b's first: ${firstOfB ? `offset ${firstOfB.offset}` : 'none'})`,
+        evidenceOf([lastCommitLine, lastProcessedLine, revoke, firstOfB]),
+      );
+      const ranges = Object.entries(report.partitions).flatMap(([p, { ranges }]) => ranges.map((r) => ({ partition: Number(p), ...r })));
+      const expected = { partition: moved, from: committedAtRevoke, to: lastByA, times: 2, by: [aName, bName].join() };
+      const only = ranges.length === 1 ? ranges[0]! : undefined;
+      const inRange =
+        only !== undefined &&
+        only.partition === expected.partition &&
+        only.from === expected.from &&
+        only.to === expected.to &&
+        only.times === 2 &&
+        only.by.join() === expected.by;
+      checks.expect(
+        `${v}-duplicates-are-the-uncommitted-range`,
+        inRange,
+        `the messages processed twice are exactly those a processed after its last commit: p${moved} ${committedAtRevoke}..${lastByA}, once by each worker (found: ${ranges.map((r) => `p${r.partition} ${r.from}..${r.to} x${r.times} by ${r.by.join(', ')}`).join('; ') || 'none'})`,
+        evidenceOf([lastCommitLine, lastProcessedLine, revoke, firstOfB]),
+      );
+      const count = lastByA - committedAtRevoke + 1;
+      checks.expect(
+        `${v}-fewer-than-one-commit-interval`,
+        count >= 1 && count < S.commitEvery,
+        `the rebalance found p${moved} between two commits, so 1 to ${S.commitEvery - 1} messages are processed twice (a was ${count} past its last commit)`,
+      );
+      checks.figure(`${v}.duplicates`, report.duplicates);
+      checks.figure(`${v}.duplicateRange`, `p${moved} ${committedAtRevoke}..${lastByA}`);
+    } else {
+      const inRevoke = a.slice(revokeAt + 1, a.indexOf(aAfter!));
+      const revokeCommit = first(inRevoke, 'commit', (e) => e.offsets.some((o) => o.partition === moved));
+      const committed = revokeCommit?.offsets.find((o) => o.partition === moved)?.offset;
+      checks.expect(
+        `${v}-commit-on-revoke`,
+        committed === lastByA + 1,
+        `on revoke, before giving p${moved} up, a commits p${moved}=${lastByA + 1}, the next offset after the last one it processed (committed: ${committed === undefined ? 'nothing' : `p${moved}=${committed}`})`,
+        evidenceOf([lastProcessedLine, revoke, revokeCommit, aAfter]),
+      );
+      checks.expect(
+        `${v}-b-starts-where-a-stopped`,
+        firstOfB?.offset === lastByA + 1,
+        `b starts p${moved} at ${lastByA + 1}, where a's commit on revoke left it (b's first: ${firstOfB ? `offset ${firstOfB.offset}` : 'none'})`,
+        evidenceOf([lastProcessedLine, revoke, revokeCommit, firstOfB]),
+      );
+      const twice = Object.entries(report.partitions).flatMap(([p, { ranges }]) => ranges.map((r) => `p${p} ${r.from}..${r.to}`));
+      checks.expect(
+        `${v}-no-duplicates`,
+        report.duplicates === 0,
+        `no message is processed twice (duplicates: ${report.duplicates}${twice.length ? `, ${twice.join(', ')}` : ''})`,
+      );
+      checks.figure(`${v}.duplicates`, report.duplicates);
+      checks.figure(`${v}.handover`, `p${moved}=${lastByA + 1}`);
+    }
+    if (firstOfB && revoke) checks.figure(`${v}.revokeToFirstMessageOfBMs`, msBetween(revoke, firstOfB));
+    const bStarted = b.find((e) => e.kind === 'started');
+    if (bStarted && revoke) checks.figure(`${v}.joinToRevokeMs`, msBetween(bStarted, revoke));
+
+    checks.expect(
+      `${v}-dups-report`,
+      sameReport(await readDupsReport(runDir, v), all),
+      `dups-${v}.json says what counting the two logs says`,
+    );
+
+    const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic }, S.partitions);
+    const commits = commitsByPartition(all);
+    const wrong = every.filter((p) => offsets.get(p)!.committed !== (commits.get(p)?.at(-1)?.offset ?? null));
+    checks.expect(
+      `${v}-broker-has-last-commit`,
+      wrong.length === 0,
+      `the broker's committed offset of each partition is the last one the logs show committed (${every
+        .map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}`)
+        .join('; ')})`,
+    );
+  }
+  return checks.grade();
+}

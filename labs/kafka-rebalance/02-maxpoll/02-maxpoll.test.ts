@@ -1,0 +1,62 @@
+import { gradeAltered, gradeEmpty, gradeMissing, gradeWithout, runPnpm } from '@kafka-labs/lab-kit';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+const LAB = '02-maxpoll';
+
+describe(LAB, () => {
+  beforeAll(() => {
+    const run = runPnpm('lab', LAB);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
+
+  test('the run passes, with offset 3 processed twice', () => {
+    const graded = runPnpm('grade', LAB, '--json');
+    expect(graded.status).toBe(0);
+    expect(JSON.parse(graded.stdout)).toMatchObject({ lab: LAB, verdict: 'pass', figures: { duplicates: 1 } });
+  });
+
+  test('a late commit that succeeds moves the offset back and fails two laws', () => {
+    const graded = gradeAltered(LAB, 'slow-a.log', (text) => text.replace(/ commit failed: UNKNOWN_MEMBER_ID p0=4$/m, ' commit p0=4'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ late-commit-fails-unknown-member: .*\(it succeeded: .* slow-a commit p0=4\)/);
+    expect(graded.stdout).toMatch(/✘ committed-offset-never-goes-back: .*\(it went from \d+ to 4\)/);
+  });
+
+  test('a revoked where lost was expected fails a-lost-not-revoked', () => {
+    const graded = gradeAltered(LAB, 'slow-a.log', (text) => text.replace(/ slow-a lost \[p0\]$/m, ' slow-a revoked [p0]'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ a-lost-not-revoked: a hears its partition was lost, not revoked \(first after the slow start: .* slow-a revoked \[p0\]\)/);
+  });
+
+  test('a log without the MAXPOLL warning fails a-leaves-after-poll-interval', () => {
+    const graded = gradeAltered(LAB, 'slow-a.log', (text) => text.replace(/^.* slow-a client: MAXPOLL .*\n/m, ''));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ a-leaves-after-poll-interval: .*\(no MAXPOLL line after the slow start\)/);
+  });
+
+  test('b never processing offset 3 fails b-processes-the-slow-offset-first and the duplicate law', () => {
+    const graded = gradeAltered(LAB, 'slow-b.log', (text) => text.replace(/^.* slow-b processed p0 offset 3\n/m, ''));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ b-processes-the-slow-offset-first/);
+    expect(graded.stdout).toMatch(/✘ only-the-slow-offset-twice: .*\(found: none\)/);
+  });
+
+  test('a log with a line that is not a worker line fails naming the file and line', () => {
+    const graded = gradeAltered(LAB, 'slow-b.log', (text) => text.replace(/\n/, '\nsegmentation fault\n'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ run-folder: slow-b.log: line 2 is not a worker log line: "segmentation fault"/);
+  });
+
+  test('a run folder without the committed offsets fails naming the file', () => {
+    const graded = gradeWithout(LAB, 'offsets-slow.txt');
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ run-folder: offsets-slow.txt is missing from the run folder/);
+  });
+
+  test('an empty run folder fails, and a missing one is a usage error', () => {
+    const empty = gradeEmpty(LAB);
+    expect(empty.status).toBe(1);
+    expect(empty.stdout).toMatch(/✘ run-folder: run.json is missing from the run folder/);
+    expect(gradeMissing(LAB).status).toBe(2);
+  });
+});

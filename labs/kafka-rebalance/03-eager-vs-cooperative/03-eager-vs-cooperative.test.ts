@@ -1,0 +1,70 @@
+import { gradeAltered, gradeEmpty, gradeMissing, gradeWithout, runPnpm } from '@kafka-labs/lab-kit';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { editLines } from '../test-support.ts';
+
+const LAB = '03-eager-vs-cooperative';
+
+describe(LAB, () => {
+  beforeAll(() => {
+    const run = runPnpm('lab', LAB);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
+
+  test('the run passes, with duplicates on all 6 partitions with range and on the 2 moved ones with cooperative-sticky', () => {
+    const graded = runPnpm('grade', LAB, '--json');
+    expect(graded.status).toBe(0);
+    const result = JSON.parse(graded.stdout);
+    expect(result).toMatchObject({ lab: LAB, verdict: 'pass' });
+    expect(result.figures['eager.partitionsWithDuplicates']).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(result.figures['cooperative.partitionsWithDuplicates']).toHaveLength(2);
+  });
+
+  test('a cooperative member that processes a partition it kept twice fails the moved-only law', () => {
+    const graded = gradeAltered(LAB, 'cooperative-a.log', (text) => {
+      // a's last message is on a partition it kept when c joined.
+      const last = text.trimEnd().split('\n').reverse().find((l) => / processed p\d+ offset \d+$/.test(l));
+      return editLines(text, (line) => (line === last ? [line, line] : line));
+    });
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ cooperative-duplicates-are-uncommitted-work-of-revoked-partitions: /);
+    expect(graded.stdout).toMatch(/✘ cooperative-duplicates-only-where-partitions-moved: .*\(partitions with duplicates: \[(p\d,?){3}\]\)/);
+  });
+
+  test('an eager member that gives back only part of its partitions fails the revocation law', () => {
+    const graded = gradeAltered(LAB, 'eager-a.log', (text) => text.replace(/ eager-a revoked \[p(\d+),p(\d+),p(\d+)\]$/m, ' eager-a revoked [p$3]'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ eager-revocation: at c's join a and b each give back every partition they own \(eager\)/);
+  });
+
+  test('an eager partition whose redone work is missing fails duplicates-on-every-partition', () => {
+    const graded = gradeAltered(LAB, 'eager-a.log', (text) => {
+      // Drop a's second run over p0's uncommitted messages, as if a had resumed p0 where it stood.
+      const lines = text.trimEnd().split('\n');
+      const revoke = lines.findIndex((l) => / eager-a revoked \[p0,p1,p2\]$/.test(l));
+      const offsetOf = (l: string) => Number(/ processed p0 offset (\d+)$/.exec(l)?.[1] ?? NaN);
+      const stood = Math.max(...lines.slice(0, revoke).map(offsetOf).filter((o) => !Number.isNaN(o)));
+      return `${lines.filter((l, i) => i < revoke || !(offsetOf(l) <= stood)).join('\n')}\n`;
+    });
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ eager-duplicates-on-every-partition: .*\(partitions with duplicates: \[p1,p2,p3,p4,p5\]\)/);
+  });
+
+  test('a log with a line that is not a worker line fails naming the file and line', () => {
+    const graded = gradeAltered(LAB, 'eager-c.log', (text) => `oops\n${text}`);
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ run-folder: eager-c.log: line 1 is not a worker log line: "oops"/);
+  });
+
+  test('a run folder without a dups report fails naming it', () => {
+    const graded = gradeWithout(LAB, 'dups-cooperative.json');
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ run-folder: dups-cooperative.json is missing from the run folder/);
+  });
+
+  test('an empty run folder fails, and a missing one is a usage error', () => {
+    const empty = gradeEmpty(LAB);
+    expect(empty.status).toBe(1);
+    expect(empty.stdout).toMatch(/✘ run-folder: run.json is missing from the run folder/);
+    expect(gradeMissing(LAB).status).toBe(2);
+  });
+});

@@ -1,0 +1,132 @@
+import { countDuplicates } from '@kafka-labs/dups';
+import { Checks } from '@kafka-labs/grader';
+import type { WorkerEvent } from '@kafka-labs/worker';
+import {
+  commitsByPartition,
+  evidenceOf,
+  first,
+  msBetween,
+  nameOf,
+  ownedBy,
+  partitionList,
+  partitionsOf,
+  readDupsReport,
+  readGroupMembers,
+  readGroupOffsets,
+  readNames,
+  readWorkerLogs,
+  sameReport,
+  showEvent,
+  unprocessed,
+  workerName,
+} from '../evidence.ts';
+import { RESTART as S } from '../setups.ts';
+
+/** A worker log split into its lives: each `started` line begins one. */
+function lives(events: WorkerEvent[]): WorkerEvent[][] {
+  const out: WorkerEvent[][] = [];
+  for (const event of events) {
+    if (event.kind === 'started' || out.length === 0) out.push([]);
+    out.at(-1)!.push(event);
+  }
+  return out;
+}
+
+/**
+ * For each group b restarts once. Without group.instance.id a is revoked twice (when b leaves and when it comes
+ * back, with all partitions in between); with it a sees no rebalance at all and b gets its own partitions back.
+ * Commits on revoke and stop keep both runs free of duplicates; every message is processed; the broker agrees.
+ */
+export default async function grade(runDir: string) {
+  const checks = new Checks();
+  const names = await readNames(runDir);
+
+  for (const variant of S.variants) {
+    const v = variant.group;
+    const [aName, bName] = [workerName(v, 'a'), workerName(v, 'b')];
+    const logs = await readWorkerLogs(runDir, [aName, bName]);
+    const all = [...logs[aName]!, ...logs[bName]!];
+    const [b1 = [], b2 = [], ...more] = lives(logs[bName]!);
+    const left = first(b1, 'stopping');
+    const b2Started = first(b2, 'started');
+    const back = first(b2, 'assigned', (e) => e.partitions.length > 0);
+    const restarted = left !== undefined && first(b1, 'stopped') !== undefined && b2Started !== undefined && back !== undefined && more.length === 0;
+    checks.expect(
+      `${v}-b-restarted`,
+      restarted,
+      `b's log shows one restart: it stopped, started again and got partitions (${lives(logs[bName]!).length} lives, second ${back ? `assigned ${partitionList(back.partitions)}` : 'never assigned partitions'})`,
+      evidenceOf([left, first(b1, 'stopped'), b2Started, back]),
+    );
+    if (!restarted) continue;
+
+    // What a did from b's stop until the first stop at the end of the run.
+    const end = [first(logs[aName]!, 'stopping'), first(b2, 'stopping')].map((e) => e?.time ?? '~').sort()[0]!;
+    const during = logs[aName]!.filter((e) => e.time >= left.time && e.time < end);
+    const rebalances = during.filter((e) => e.kind === 'revoked' || e.kind === 'assigned' || e.kind === 'lost');
+    const revokes = during.filter((e): e is Extract<WorkerEvent, { kind: 'revoked' }> => e.kind === 'revoked');
+    const bHad = ownedBy(b1.slice(0, b1.indexOf(left)));
+    const members = await readGroupMembers(runDir, v, nameOf(names, v));
+    const listed = members.map((m) => `${m.clientId}${m.instanceId ? ` (instance ${m.instanceId})` : ''}`).join(', ') || 'none';
+    const bListed = members.find((m) => m.clientId === bName);
+    checks.expect(
+      `${v}-membership-while-b-is-down`,
+      members.some((m) => m.clientId === aName) &&
+        (variant.static ? bListed?.instanceId === bName : bListed === undefined),
+      variant.static
+        ? `while b is down the broker still lists it as a member, by its group.instance.id ${bName} (members: ${listed})`
+        : `while b is down the broker lists only a: b left the group when it stopped (members: ${listed})`,
+    );
+    if (variant.static) {
+      checks.expect(
+        `${v}-no-rebalance`,
+        rebalances.length === 0,
+        `while b restarts a is neither revoked nor assigned anything: no rebalance (a logged ${rebalances.length ? rebalances.map(showEvent).join('; ') : 'none'})`,
+        evidenceOf(rebalances),
+      );
+      checks.expect(
+        `${v}-b-gets-its-partitions-back`,
+        partitionList(back.partitions) === partitionList(bHad),
+        `the restarted b gets back exactly the partitions it had, ${partitionList(bHad)} (got ${partitionList(back.partitions)})`,
+        evidenceOf([left, b2Started, back]),
+      );
+    } else {
+      const aAll = first(during, 'assigned', (e) => e.partitions.length === S.partitions);
+      const twice =
+        revokes.length === 2 && revokes[0]!.time < b2Started.time && revokes[1]!.time >= b2Started.time && aAll !== undefined &&
+        aAll.time > revokes[0]!.time && aAll.time < revokes[1]!.time;
+      checks.expect(
+        `${v}-other-revoked-twice`,
+        twice,
+        `a is revoked twice: when b leaves (then a takes all ${S.partitions} partitions) and when b comes back as a new member (a revoked ${revokes.length} time(s)${revokes.length ? `: ${revokes.map(showEvent).join('; ')}` : ''})`,
+        evidenceOf([left, ...rebalances, b2Started, back], 16),
+      );
+    }
+    checks.figure(`${v}.otherRevokes`, revokes.length);
+    checks.figure(`${v}.startedToAssignedMs`, msBetween(b2Started, back));
+    const resumed = first(b2, 'processed');
+    if (variant.static && resumed) checks.figure(`${v}.bPartitionsWaitedMs`, msBetween(left, resumed));
+
+    const report = countDuplicates(all);
+    const missing = unprocessed(all, S.partitions, S.messages / S.partitions);
+    checks.expect(
+      `${v}-every-message-once`,
+      report.duplicates === 0 && missing.length === 0,
+      `with commits on revoke and on stop every message is processed exactly once (duplicates: ${report.duplicates}${missing.length ? `, never processed: ${missing.join(', ')}` : ''})`,
+    );
+    checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), `dups-${v}.json says what counting the logs says`);
+
+    const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic: nameOf(names, `${v}-orders`) }, S.partitions);
+    const commits = commitsByPartition(all);
+    const every = partitionsOf(S.partitions);
+    const wrong = every.filter((p) => {
+      const row = offsets.get(p)!;
+      return row.committed !== (commits.get(p)?.at(-1)?.offset ?? null) || row.committed !== row.logEnd;
+    });
+    checks.expect(
+      `${v}-broker-has-last-commit`,
+      wrong.length === 0,
+      `the broker's committed offset of each partition is the last one the logs show committed, the log end${wrong.length ? ` (differs on ${wrong.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}, end ${offsets.get(p)!.logEnd}`).join('; ')})` : ''}`,
+    );
+  }
+  return checks.grade();
+}

@@ -1,0 +1,70 @@
+import { startLab } from '@kafka-labs/lab-kit';
+import { excerpt, merged, msBetween, ownedBy, partitionList, workerName } from '../evidence.ts';
+import { allProcessed, describeGroup, describeMembers, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '../experiment.ts';
+import { HEARTBEAT_MS, RESTART as S } from '../setups.ts';
+
+const lab = await startLab(import.meta.url);
+
+for (const variant of S.variants) {
+  lab.step(
+    variant.static
+      ? `Group ${variant.group}: the same with group.instance.id (static members)`
+      : `Group ${variant.group}: a and b without group.instance.id; b restarts`,
+  );
+  const topic = await lab.createTopic(`${variant.group}-orders`, { partitions: S.partitions });
+  const names = { group: lab.group(variant.group), base: variant.group, topic };
+  const flagsOf = (member: string) => [
+    '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--revoke-commit',
+    ...(variant.static ? ['--instance-id', workerName(variant.group, member)] : []),
+  ];
+  lab.say(
+    `   workers: ${S.delaySec} s per message, commit every ${S.commitEvery} and on revoke and stop, range, heartbeat.interval.ms=${HEARTBEAT_MS}`,
+    variant.static ? `   group.instance.id = the worker's name (${workerName(variant.group, 'a')}, ${workerName(variant.group, 'b')})` : '   no group.instance.id: each start is a new member',
+  );
+  const a = spawnWorker(lab, names, 'a', flagsOf('a'));
+  await a.waitFor('assignment', 'assigned', (e) => e.partitions.length > 0);
+  const b = spawnWorker(lab, names, 'b', flagsOf('b'));
+  const half = S.partitions / 2;
+  for (const w of [a, b]) await w.until(`${half} partitions`, () => ownedBy(w.events()).size === half);
+  const bOwned = ownedBy(b.events());
+  lab.say(`   a owns ${partitionList(ownedBy(a.events()))}, b owns ${partitionList(bOwned)}`);
+
+  const fill = startStream(lab, variant.group, topic, S);
+  lab.say(`   producing ${S.messages} messages round-robin, one every ${S.intervalSec} s`);
+  await b.until(`${S.restartAfter} messages processed by b`, () => b.events().filter((e) => e.kind === 'processed').length >= S.restartAfter);
+
+  lab.say(`   restarting b: SIGTERM, then the same command again once the group has settled`);
+  const linesBefore = a.events().length;
+  await stopWorkers([b]);
+  // Without static membership b's stop is a LeaveGroup: the restart waits until a has taken over b's partitions.
+  if (!variant.static) await a.until(`a with all ${S.partitions} partitions`, () => ownedBy(a.events()).size === S.partitions);
+  const members = await describeMembers(lab, names);
+  lab.show('members while b is down (kafka-consumer-groups --describe --members)', members);
+  const b2 = spawnWorker(lab, names, 'b', flagsOf('b'));
+  const back = await b2.waitFor('assignment', 'assigned', (e) => e.partitions.length > 0);
+  // Without static membership a is revoked twice (b left, b came back): wait until a has its share again.
+  await a.until(`a back to ${half} partitions`, () => ownedBy(a.events()).size === half);
+  await allProcessed([a, b2], S);
+  await streamDone(fill);
+  await stopWorkers([a, b2]);
+
+  const bStopping = b.events().find((e) => e.kind === 'stopping')!;
+  const b2Started = b2.events().find((e) => e.kind === 'started')!;
+  const all = merged(a.events(), b.events(), b2.events());
+  lab.show(`a and b from b's stop until b has partitions again (both logs, by time)`, excerpt(all.slice(all.indexOf(bStopping), all.indexOf(back) + 2), 2));
+  const aLater = a.events().slice(linesBefore);
+  const aRevokes = aLater.slice(0, aLater.findIndex((e) => e.kind === 'stopping')).filter((e) => e.kind === 'revoked').length;
+  lab.say(`   while b restarted a was revoked ${aRevokes} time(s); b got ${partitionList(back.partitions)} ${msBetween(b2Started, back)} ms after it started (it had ${partitionList(bOwned)})`);
+  const report = saveDups(lab, variant.group, [a, b, b2]);
+  lab.show('duplicates (dups report)', reportLines(report));
+  const committed = await describeGroup(lab, names);
+  lab.show('committed offsets, as the broker reports them (kafka-consumer-groups --describe)', [offsetsLine(committed)]);
+}
+
+lab.say(
+  '',
+  'A dynamic member that restarts leaves the group and joins again as a new member: two rebalances, and the other',
+  'member gives its partitions back both times. A static member (group.instance.id) does not leave on close; when it',
+  'comes back within session.timeout.ms the coordinator hands it its old partitions without a rebalance.',
+);
+await lab.end();
