@@ -19,9 +19,3 @@ export class ProducerError extends Error {
     super(message, options);
   }
 }
-
-/** Turns anything thrown into one line for a CLI: the first line of its message. */
-export function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
-}

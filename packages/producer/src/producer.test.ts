@@ -1,33 +1,26 @@
 // The producer against the real broker through a pass-through proxy on 9532 (the FAULT listener advertises
-// localhost:9532, so the client stays on the proxy). Waits while another process holds the port.
+// localhost:9532, so the client stays on the proxy). Port 9532 is shared with the labs: hold the broker lock.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBroker } from '@kafka-labs/broker';
-import { ProxyError, startProxy, type Proxy } from '@kafka-labs/proxy';
+import { ensureBroker, lockBroker } from '@kafka-labs/broker';
+import { startProxy, type Proxy } from '@kafka-labs/proxy';
 import { parseClientEvent, type ClientEvent } from './client-events.ts';
 import { parseProducerLog } from './output-format.ts';
 import { PRODUCER_CLI } from './paths.ts';
 
 let proxy: Proxy;
+let releaseBroker: () => void;
 
 beforeAll(async () => {
   await ensureBroker();
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      proxy = await startProxy({ print: () => {} });
-      return;
-    } catch (err) {
-      const inUse = err instanceof ProxyError && (err.cause as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
-      if (!inUse || Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
+  releaseBroker = await lockBroker('producer tests', () => {});
+  proxy = await startProxy({ print: () => {} });
 }, 200_000);
 
 afterAll(async () => {
   await proxy?.stop();
+  releaseBroker?.();
 });
 
 /**

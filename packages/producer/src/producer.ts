@@ -1,5 +1,6 @@
 import Kafka, { type DeliveryReport, type LibrdKafkaError } from '@confluentinc/kafka-javascript';
-import { ProducerError, oneLine } from './errors.ts';
+import { oneLine } from '@kafka-labs/cli';
+import { ProducerError } from './errors.ts';
 import { MODES, type ProducerOptions } from './options.ts';
 import { formatProducerLine, type Delivery, type ProducerLine } from './output-format.ts';
 

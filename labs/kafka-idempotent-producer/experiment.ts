@@ -1,0 +1,94 @@
+// What the run scripts of this track share: the fault proxy on the articles' port, the lab producer as a child
+// process, and reading the partition back. The graders read what these write (see evidence.ts for the names).
+import { BOOTSTRAP } from '@kafka-labs/broker';
+import { compactView, parseDumpLog } from '@kafka-labs/dumplog';
+import type { Child, Lab } from '@kafka-labs/lab-kit';
+import { parseClientEvent, parseProducerLine, PRODUCER_CLI, type ClientEventKind } from '@kafka-labs/producer';
+import { describeFaults, startProxy, type Faults, type Proxy } from '@kafka-labs/proxy';
+import { FILES, parseConsumed, parseEndOffset } from './evidence.ts';
+
+/** Longest a producer run of this track may take: message.timeout.ms of 5 s plus PID acquisition and a retry. */
+const PRODUCER_DONE_MS = 60_000;
+
+/** The fault proxy of a lab, with its transcript lines kept in order with the output of the producer it watches. */
+export interface LabProxy {
+  proxy: Proxy;
+  /** Runs the lab producer (`producer TOPIC IDEMPOTENCE MODE key=value...`) as `<name>.log`; proxy lines are placed in its output. */
+  spawnProducer(name: string, args: string[]): Child;
+  /** The producer's delivery results, the client lines of the given kinds and the proxy's lines, in the order they arrived. */
+  timeline(child: Child, kinds: ClientEventKind[]): string[];
+}
+
+/**
+ * Starts the proxy on localhost:9532 in front of the broker's FAULT listener with `faults`, logging every event to
+ * proxy-events.jsonl. The lab holds the broker lock, which covers 9532: another holder of the port is not a lab.
+ */
+export async function startLabProxy(lab: Lab, faults: Faults): Promise<LabProxy> {
+  const marks = new Map<Child | null, { at: number; line: string }[]>();
+  let watched: Child | null = null;
+  const print = (line: string) => {
+    const list = marks.get(watched) ?? [];
+    list.push({ at: watched?.lines.length ?? 0, line });
+    marks.set(watched, list);
+  };
+  const proxy = await startProxy({ faults, eventsFile: lab.file(FILES.proxyEvents), print });
+  lab.say(`   proxy: ${proxy.addresses.join(', ')} -> 127.0.0.1:9533 (the broker's FAULT listener); faults: ${describeFaults(faults)}`);
+  return {
+    proxy,
+    spawnProducer(name, args) {
+      watched = lab.spawnTs(name, PRODUCER_CLI, args);
+      return watched;
+    },
+    timeline(child, kinds) {
+      const wanted = new Set(kinds);
+      const shown = child.lines.map((text) => {
+        const line = parseProducerLine(text);
+        if (line?.kind === 'result') return text.trim();
+        if (line?.kind !== 'client') return null;
+        const event = parseClientEvent(line);
+        return event && wanted.has(event.kind) ? `${line.facility} ${line.text}` : null;
+      });
+      const out: string[] = [];
+      const proxyLines = marks.get(child) ?? [];
+      shown.forEach((text, index) => {
+        for (const mark of proxyLines) if (mark.at === index) out.push(mark.line);
+        if (text !== null) out.push(text);
+      });
+      for (const mark of proxyLines) if (mark.at >= shown.length) out.push(mark.line);
+      return out;
+    },
+  };
+}
+
+/** Waits (bounded) for the producer's `producer: done` line and its exit; throws when it fails. */
+export async function producerDone(child: Child): Promise<void> {
+  await child.waitForLine(/^producer: done$/, { timeoutMs: PRODUCER_DONE_MS });
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`${child.name} exited with code ${code}; see ${child.name}.log`);
+}
+
+/** Reads partition 0 back: its end offset with kafka-get-offsets, then every record with kafka-console-consumer. */
+export async function readBack(lab: Lab, topic: string): Promise<void> {
+  const offsets = await lab.tool('kafka-get-offsets', ['--bootstrap-server', BOOTSTRAP.tools, '--topic', topic], {
+    saveAs: FILES.offsets,
+  });
+  const end = parseEndOffset(offsets);
+  lab.show('kafka-get-offsets (end offset of partition 0 = records stored)', [offsets.trim()]);
+  const consumed = await lab.tool(
+    'kafka-console-consumer',
+    [
+      ...['--bootstrap-server', BOOTSTRAP.tools, '--topic', topic, '--partition', '0', '--offset', 'earliest'],
+      ...['--max-messages', String(end), '--timeout-ms', '20000', '--formatter-property', 'print.offset=true'],
+    ],
+    { saveAs: FILES.consumed },
+  );
+  lab.show('kafka-console-consumer (print.offset=true)', parseConsumed(consumed).map((r) => `Offset:${r.offset}  ${r.value}`));
+}
+
+/** Dumps the partition's segment with kafka-dump-log --print-data-log and shows one line per batch. */
+export async function dumpSegment(lab: Lab, topic: string): Promise<void> {
+  const dump = await lab.tool('kafka-dump-log', ['--files', lab.broker.segmentPath(topic, 0), '--print-data-log'], {
+    saveAs: FILES.dump,
+  });
+  lab.show('kafka-dump-log, one line per batch', compactView(parseDumpLog(dump).batches));
+}
