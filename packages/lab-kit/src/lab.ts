@@ -55,6 +55,7 @@ export interface Lab {
 }
 
 const TSX = fileURLToPath(import.meta.resolve('tsx'));
+const CREATE_TOPIC_ATTEMPTS = 10;
 
 /**
  * Starts a lab run from its run script (`await startLab(import.meta.url)`): finds the lab by the
@@ -92,17 +93,23 @@ export async function startLab(scriptUrl: string): Promise<Lab> {
     show: (label, lines) => say(`   ${label}:`, ...lines.map((l) => `     ${l}`)),
     async createTopic(base, { partitions = 1, replicationFactor = 1, config = {} } = {}) {
       const topic = `${base}-${runId}`;
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: [
-          {
-            topic,
-            numPartitions: partitions,
-            replicationFactor,
-            configEntries: Object.entries(config).map(([name, value]) => ({ name, value })),
-          },
-        ],
-      });
+      const spec = {
+        topic,
+        numPartitions: partitions,
+        replicationFactor,
+        configEntries: Object.entries(config).map(([name, value]) => ({ name, value })),
+      };
+      // Right after a broker (re)start the new topic's metadata can lag (a retriable UNKNOWN_TOPIC_OR_PARTITION);
+      // creating again is safe: kafkajs answers false for a topic that already exists.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.createTopics({ waitForLeaders: true, topics: [spec] });
+          break;
+        } catch (err) {
+          if (!(err as { retriable?: boolean }).retriable || attempt === CREATE_TOPIC_ATTEMPTS) throw err;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
       names[base] = topic;
       return topic;
     },
