@@ -1,4 +1,4 @@
-import { runPnpm as pnpm } from '@kafka-labs/lab-kit';
+import { runPnpm as pnpm } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 describe('the command line edge', () => {

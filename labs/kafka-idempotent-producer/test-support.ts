@@ -1,7 +1,7 @@
 // What the lab tests of this track share besides lab-kit's grade-an-altered-copy helpers: one real run per
-// test file, edits of dump and consumer output, and the run-folder failures every grader must report.
-import { gradeEmpty, gradeMissing, runPnpm } from '@kafka-labs/lab-kit';
-import { beforeAll, expect, test } from 'vitest';
+// test file and edits of dump and consumer output.
+import { runLabOnce, runPnpm } from '@kafka-labs/lab-kit/testing';
+import { expect, test } from 'vitest';
 
 /** Rewrites the batch line of kafka-dump-log output whose baseOffset is `offset`. */
 export function editBatch(dump: string, offset: number, edit: (line: string) => string): string {
@@ -18,29 +18,11 @@ export const dropConsumed = (consumed: string, offset: number) => consumed.repla
 
 /** Runs the lab once before the file's tests and checks that it passes, with these figures in its result. */
 export function runLabBeforeAll(labId: string, figures: Record<string, number>): void {
-  beforeAll(() => {
-    const run = runPnpm('lab', labId);
-    expect(run.status, run.stdout + run.stderr).toBe(0);
-  });
+  runLabOnce(labId);
 
   test('the run passes end to end against the real broker', () => {
     const graded = runPnpm('grade', labId, '--json');
     expect(graded.status).toBe(0);
     expect(JSON.parse(graded.stdout)).toMatchObject({ lab: labId, verdict: 'pass', figures });
-  });
-}
-
-/** The tests every grader of the track passes on a run folder that is empty or does not exist. */
-export function runFolderFailures(labId: string): void {
-  test('an empty run folder fails naming the first missing file', () => {
-    const graded = gradeEmpty(labId);
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ run-folder: offsets.txt is missing from the run folder/);
-  });
-
-  test('a missing run folder is a one-line error with exit code 2', () => {
-    const graded = gradeMissing(labId);
-    expect(graded.status).toBe(2);
-    expect(graded.stderr).toMatch(/^(error: )?no run folder at \S*no-such-run-folder$/);
   });
 }

@@ -1,11 +1,8 @@
-import { gradeAltered, gradeWithout, runPnpm } from '@kafka-labs/lab-kit';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { gradeAltered, gradeWithout, runLabOnce, runPnpm, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { describe, expect, test } from 'vitest';
 
 describe('00-hello', () => {
-  beforeAll(() => {
-    const run = runPnpm('lab', '00-hello');
-    expect(run.status, run.stdout + run.stderr).toBe(0);
-  });
+  runLabOnce('00-hello');
 
   test('the run passes and its result.json says so', () => {
     const graded = runPnpm('grade', '00-hello', '--json');
@@ -24,4 +21,6 @@ describe('00-hello', () => {
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ run-folder: dump.txt is missing from the run folder/);
   });
+
+  testRunFolderFailures('00-hello', 'consumed.json');
 });

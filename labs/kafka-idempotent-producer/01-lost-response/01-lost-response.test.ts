@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered } from '@kafka-labs/lab-kit';
-import { dropConsumed, editBatch, removeBatch, runFolderFailures, runLabBeforeAll } from '../test-support.ts';
+import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { dropConsumed, editBatch, removeBatch, runLabBeforeAll } from '../test-support.ts';
 
 const LAB = '01-lost-response';
 
@@ -37,5 +37,5 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ one-success-per-event: .*\(told: E-41 offset=0, E-42 offset=1, E-43 offset=3\)/);
   });
 
-  runFolderFailures(LAB);
+  testRunFolderFailures(LAB, 'offsets.txt');
 });

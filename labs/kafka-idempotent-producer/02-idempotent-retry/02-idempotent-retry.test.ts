@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered } from '@kafka-labs/lab-kit';
-import { editBatch, runFolderFailures, runLabBeforeAll } from '../test-support.ts';
+import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { editBatch, runLabBeforeAll } from '../test-support.ts';
 
 const LAB = '02-idempotent-retry';
 
@@ -35,5 +35,5 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ told-original-offset: .*\(told: E-41 offset=0, E-42 offset=3, E-43 offset=2\)/);
   });
 
-  runFolderFailures(LAB);
+  testRunFolderFailures(LAB, 'offsets.txt');
 });

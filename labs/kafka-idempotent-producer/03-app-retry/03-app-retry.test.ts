@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered } from '@kafka-labs/lab-kit';
-import { dropConsumed, editBatch, runFolderFailures, runLabBeforeAll } from '../test-support.ts';
+import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { dropConsumed, editBatch, runLabBeforeAll } from '../test-support.ts';
 
 const LAB = '03-app-retry';
 
@@ -37,5 +37,5 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ epoch-bumped: .*\(PID changes: none\)/);
   });
 
-  runFolderFailures(LAB);
+  testRunFolderFailures(LAB, 'offsets.txt');
 });

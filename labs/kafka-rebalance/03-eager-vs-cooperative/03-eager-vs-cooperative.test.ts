@@ -1,14 +1,11 @@
-import { gradeAltered, gradeEmpty, gradeMissing, gradeWithout, runPnpm } from '@kafka-labs/lab-kit';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { gradeAltered, gradeWithout, runLabOnce, runPnpm, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { describe, expect, test } from 'vitest';
 import { editLines } from '../test-support.ts';
 
 const LAB = '03-eager-vs-cooperative';
 
 describe(LAB, () => {
-  beforeAll(() => {
-    const run = runPnpm('lab', LAB);
-    expect(run.status, run.stdout + run.stderr).toBe(0);
-  });
+  runLabOnce(LAB);
 
   test('the run passes, with duplicates on all 6 partitions with range and on the 2 moved ones with cooperative-sticky', () => {
     const graded = runPnpm('grade', LAB, '--json');
@@ -61,10 +58,5 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ run-folder: dups-cooperative.json is missing from the run folder/);
   });
 
-  test('an empty run folder fails, and a missing one is a usage error', () => {
-    const empty = gradeEmpty(LAB);
-    expect(empty.status).toBe(1);
-    expect(empty.stdout).toMatch(/✘ run-folder: run.json is missing from the run folder/);
-    expect(gradeMissing(LAB).status).toBe(2);
-  });
+  testRunFolderFailures(LAB, 'run.json');
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gradeAltered, gradeEmpty, gradeMissing, gradeWithout, latestRunFolder, runPnpm } from '@kafka-labs/lab-kit';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { latestRunFolder } from '@kafka-labs/lab-kit';
+import { gradeAltered, gradeWithout, runLabOnce, runPnpm, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { describe, expect, test } from 'vitest';
 import { editLines } from '../test-support.ts';
 
 const LAB = '04-static-membership';
@@ -10,10 +11,7 @@ const stampOf = (file: string, pattern: RegExp) =>
   readFileSync(join(resolve(latestRunFolder(LAB)), file), 'utf8').split('\n').find((l) => pattern.test(l))!.split(' ')[0];
 
 describe(LAB, () => {
-  beforeAll(() => {
-    const run = runPnpm('lab', LAB);
-    expect(run.status, run.stdout + run.stderr).toBe(0);
-  });
+  runLabOnce(LAB);
 
   test('the run passes: two revokes of a without static membership, none with it', () => {
     const graded = runPnpm('grade', LAB, '--json');
@@ -76,10 +74,5 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ run-folder: members-dynamic.txt is missing from the run folder/);
   });
 
-  test('an empty run folder fails, and a missing one is a usage error', () => {
-    const empty = gradeEmpty(LAB);
-    expect(empty.status).toBe(1);
-    expect(empty.stdout).toMatch(/✘ run-folder: run.json is missing from the run folder/);
-    expect(gradeMissing(LAB).status).toBe(2);
-  });
+  testRunFolderFailures(LAB, 'run.json');
 });

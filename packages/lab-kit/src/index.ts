@@ -7,5 +7,3 @@ export { listLabs, resolveLabs, RegistryError } from './registry.ts';
 export type { LabEntry, Manifest } from './registry.ts';
 export { createRunFolder, latestRunFolder } from './run-folder.ts';
 export { REPO_ROOT } from './paths.ts';
-export { runPnpm, copyLatestRun, gradeAltered, gradeWithout, gradeEmpty, gradeMissing } from './testing.ts';
-export type { CommandResult } from './testing.ts';
