@@ -198,6 +198,29 @@ function retries(log: string, topic: string) {
 }
 
 /** Checks an end offset law on one topic; `law` says whether the record count is right. */
+/** The law that `file` shows the console producer retrying `topic`-0; returns whether it holds. */
+async function retriesLaw(ctx: Context, step: Step, file: string, topic: string): Promise<boolean> {
+  const log = await ctx.file(file);
+  const seen = log.ok ? retries(log.value, topic) : null;
+  const retried = (seen?.own.length ?? 0) > 0;
+  ctx.law(
+    step,
+    'retries',
+    retried,
+    `${file} showing the producer retrying ${topic}-0 ("retrying (N attempts left)")`,
+    !log.ok
+      ? log.problem
+      : retried
+        ? `${file} shows ${plural(seen!.own.length, 'retry', 'retries')} of ${topic}-0`
+        : seen!.other.length
+          ? `${file} retries another partition, not ${topic}-0`
+          : `no retry in ${file}`,
+    HINTS.slowOn,
+    seen ? short(seen.own.length ? seen.own : [...seen.other, ...seen.errors]) : undefined,
+  );
+  return retried;
+}
+
 async function countLaw(
   ctx: Context,
   step: Step,
@@ -272,24 +295,7 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
     ctx.law(4, 'big-line', big.ok && lines.length === 1 && lines[0]!.length === 5000, 'big.txt holding one line of 5,000 characters', bigFound, HINTS.bigLine);
 
     const topic = ctx.topic['payments-dup'];
-    const log = await ctx.file('dup-producer.log');
-    const seen = log.ok ? retries(log.value, topic) : null;
-    const retried = (seen?.own.length ?? 0) > 0;
-    ctx.law(
-      4,
-      'retries',
-      retried,
-      `dup-producer.log showing the producer retrying ${topic}-0 ("retrying (N attempts left)")`,
-      !log.ok
-        ? log.problem
-        : retried
-          ? `dup-producer.log shows ${plural(seen!.own.length, 'retry', 'retries')} of ${topic}-0`
-          : seen!.other.length
-            ? `dup-producer.log retries another partition, not ${topic}-0`
-            : 'no retry in dup-producer.log',
-      HINTS.slowOn,
-      seen ? short(seen.own.length ? seen.own : [...seen.other, ...seen.errors]) : undefined,
-    );
+    const retried = await retriesLaw(ctx, 4, 'dup-producer.log', topic);
 
     const copies = await countLaw(ctx, 4, 'copies', 'payments-dup', `${topic} holding 2 or more copies of the line`, (n) => n >= 2, (n) =>
       n === 0 ? HINTS.noneArrived : retried ? HINTS.keepOff : HINTS.slowOn,
@@ -310,24 +316,7 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
 
   async 5(ctx) {
     const topic = ctx.topic['payments-idem'];
-    const log = await ctx.file('idem-producer.log');
-    const seen = log.ok ? retries(log.value, topic) : null;
-    const retried = (seen?.own.length ?? 0) > 0;
-    ctx.law(
-      5,
-      'retries',
-      retried,
-      `idem-producer.log showing the producer retrying ${topic}-0 ("retrying (N attempts left)")`,
-      !log.ok
-        ? log.problem
-        : retried
-          ? `idem-producer.log shows ${plural(seen!.own.length, 'retry', 'retries')} of ${topic}-0`
-          : seen!.other.length
-            ? `idem-producer.log retries another partition, not ${topic}-0`
-            : 'no retry in idem-producer.log',
-      HINTS.slowOn,
-      seen ? short(seen.own.length ? seen.own : [...seen.other, ...seen.errors]) : undefined,
-    );
+    await retriesLaw(ctx, 5, 'idem-producer.log', topic);
     const copies = await countLaw(ctx, 5, 'one-copy', 'payments-idem', `${topic} holding exactly 1 copy of the line`, (n) => n === 1, (n) =>
       n === 0 ? HINTS.noneArrived : HINTS.keepOn,
     );
