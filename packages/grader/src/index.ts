@@ -1,5 +1,6 @@
 export { verdictOf, EXIT_CODES } from './verdict.ts';
 export type { Check, Figures, Grade, LabResult, Verdict } from './verdict.ts';
-export { Checks } from './checks.ts';
+export { Checks, excerpt, lawMessage, EXCERPT_CHARS, EVIDENCE_LINES } from './checks.ts';
+export type { Law } from './checks.ts';
 export { GradeError, readRunFile, readRunJson, assertRunFolder } from './run-folder.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';

@@ -8,6 +8,11 @@ export interface Check {
   id: string;
   ok: boolean;
   message: string;
+  /** For a law: what holds when it holds, and what the run showed (both also in `message`). */
+  expected?: string;
+  found?: string;
+  /** For a failed law: what to do or look at. */
+  hint?: string;
   evidence?: string[];
 }
 

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import { Checks, EVIDENCE_LINES, excerpt } from './checks.ts';
+
+describe('Checks.law', () => {
+  test('a law that holds keeps its id, says what was expected and found, and drops hint and evidence', () => {
+    const checks = new Checks();
+    const ok = checks.law({ id: 'b-starts-at-last-commit', scope: 'nocommit', ok: true, expected: 'b starts p1 at 200', found: 'offset 200', hint: 'h', evidence: ['x'] });
+    expect(ok).toBe(true);
+    expect(checks.list).toEqual([
+      { id: 'nocommit-b-starts-at-last-commit', ok: true, message: 'b starts p1 at 200 (offset 200)', expected: 'b starts p1 at 200', found: 'offset 200' },
+    ]);
+  });
+
+  test('a failed law carries its hint in the message and keeps its evidence', () => {
+    const checks = new Checks();
+    checks.law({ id: 'one-copy', ok: false, expected: 'one copy of E-42', found: '2 copies', hint: 'turn idempotence on', evidence: ['Offset:1 E-42', 'Offset:3 E-42'] });
+    expect(checks.list[0]).toEqual({
+      id: 'one-copy',
+      ok: false,
+      message: 'one copy of E-42 (2 copies). Hint: turn idempotence on',
+      expected: 'one copy of E-42',
+      found: '2 copies',
+      hint: 'turn idempotence on',
+      evidence: ['Offset:1 E-42', 'Offset:3 E-42'],
+    });
+  });
+
+  test('what a grader echoes of a run folder is bounded: long lines are cut, many lines are counted', () => {
+    const checks = new Checks();
+    const line = 'x'.repeat(1_000_000);
+    checks.law({ id: 'big', ok: false, expected: 'a short line', found: line, evidence: Array(50).fill(line) });
+    const [check] = checks.list;
+    expect(check!.found).toHaveLength(200);
+    expect(check!.message.length).toBeLessThan(250);
+    expect(check!.evidence).toHaveLength(EVIDENCE_LINES + 1);
+    expect(check!.evidence!.every((l) => l.length <= 200)).toBe(true);
+    expect(check!.evidence!.at(-1)).toBe(`… ${50 - EVIDENCE_LINES} more line(s)`);
+  });
+});
+
+test('excerpt leaves short text alone and marks a cut', () => {
+  expect(excerpt('short')).toBe('short');
+  expect(excerpt('abcdef', 4)).toBe('abc…');
+});
