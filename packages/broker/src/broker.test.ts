@@ -4,19 +4,20 @@ import { createServer, type Server } from 'node:net';
 import ck from '@confluentinc/kafka-javascript';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { brokerStatus, ensureBroker, lockBroker, runTool, stopBroker } from './index.ts';
+import { brokerStatus, ensureBroker, labsHome, lockBroker, runTool, stopBroker } from './index.ts';
 import { BOOTSTRAP } from './topology.ts';
 
 const quiet = () => {};
 const unique = (base: string) => `${base}-${Date.now().toString(36)}`;
 
-/** Java processes running kafka.Kafka, read from /proc. */
+/** Java processes running kafka.Kafka with their data under this KAFKA_LABS_HOME, read from /proc (other homes' brokers may run beside them). */
 function brokerJvms(): number[] {
   return readdirSync('/proc')
     .filter((p) => /^\d+$/.test(p))
     .filter((p) => {
       try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').includes('kafka.Kafka');
+        const args = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+        return args.includes('kafka.Kafka') && args.some((a) => a.startsWith(labsHome()));
       } catch {
         return false;
       }
