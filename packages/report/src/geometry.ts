@@ -1,0 +1,53 @@
+// Scales, axis ticks and text sizes for hand-drawn SVG.
+
+/** Maps a domain linearly onto a range (pixels); a domain of zero width maps everything to the range's start. */
+export interface Scale {
+  (value: number): number;
+  domain: readonly [number, number];
+  range: readonly [number, number];
+}
+
+export function linear(domain: readonly [number, number], range: readonly [number, number]): Scale {
+  const [d0, d1] = domain;
+  const [r0, r1] = range;
+  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
+  return Object.assign((value: number) => r0 + (value - d0) * k, { domain, range });
+}
+
+/** Round tick values (steps of 1, 2 or 5 times a power of ten) from `min` to `max`, about `count` of them. */
+export function ticks(min: number, max: number, count: number): number[] {
+  if (!(max > min)) return [min];
+  const raw = (max - min) / Math.max(1, count);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const out: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
+  return out;
+}
+
+/** An estimate of the width of `text` at `size` px in the page's sans-serif font (no DOM to measure with). */
+export const textWidth = (text: string, size: number, bold = false) => text.length * size * (bold ? 0.62 : 0.56);
+
+/**
+ * Gives each label (an x position and a width, in the order given) the lowest level at which it does not overlap a
+ * label already placed, so labels can be stacked in rows; returns the levels.
+ */
+export function stack(labels: { x: number; width: number }[], gap = 6): number[] {
+  const ends: number[] = [];
+  return labels.map(({ x, width }) => {
+    let level = ends.findIndex((end) => end + gap <= x);
+    if (level === -1) level = ends.length;
+    ends[level] = x + width;
+    return level;
+  });
+}
+
+/** Milliseconds as seconds for an axis or a label: `12 s`, `1.5 s`, `0.25 s`. */
+export function seconds(ms: number): string {
+  const s = ms / 1000;
+  if (Number.isInteger(s)) return `${s} s`;
+  return `${Number(s.toFixed(Math.abs(s) < 1 ? 3 : 2))} s`;
+}
+
+/** The clock time of an ISO timestamp, `HH:MM:SS.mmm` (UTC, as the logs write it). */
+export const clock = (iso: string) => iso.slice(11, 23);
