@@ -3,12 +3,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_CODES, formatText, type LabResult } from '@kafka-labs/grader';
 import { createRunFolder, gradeRun, listLabs, resolveLabs, type LabEntry } from '@kafka-labs/lab-kit';
-import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
+import { oneLine, parseCommand, runMain, UsageError } from '@kafka-labs/cli';
+import { writeReport } from '@kafka-labs/report';
 
 const USAGE = `usage: pnpm lab <lab-id|track>
 
 Runs a lab end to end on the real broker, prints its transcript, writes runs/<lab-id>/<timestamp>/
-(with result.json) and exits 0 when the verdict holds, 1 when it does not, 2 on a usage or
+(with result.json, report.html and report.png) and exits 0 when the verdict holds, 1 when it does not, 2 on a usage or
 environment error. A track name runs all of its labs.
 
 labs:
@@ -53,5 +54,12 @@ async function runLab(lab: LabEntry): Promise<LabResult> {
     });
   }
   writeFileSync(join(runDir, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
+  // The picture adds to the verdict and never changes it: a report that cannot be written is one line on stderr.
+  try {
+    const report = await writeReport(runDir, lab, result);
+    console.log(`\nreport: ${report.html}${report.png ? '' : ' (no Chromium here, so no report.png)'}`);
+  } catch (err) {
+    console.error(`report: not written: ${oneLine(err)}`);
+  }
   return result;
 }

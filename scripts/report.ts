@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import { chromiumPath, writeReport } from '@kafka-labs/report';
+import { gradeRun, latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit';
+import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
+
+const USAGE = `usage: pnpm report <lab-id> [run-folder]
+
+Grades a run folder (default: runs/<lab-id>/latest) with the lab's own grader and writes report.html into it:
+the verdict with each check, the figures and the pictures of the run, drawn only from the folder's files. With
+Chromium installed it also writes report.png, the page at 1280 px. Prints the path of report.html.
+Exit code 0, or 2 on a usage error or a run folder that does not exist.`;
+
+await runMain('error', USAGE, async (argv) => {
+  const [command, folder, ...extra] = parseCommand({}, argv).positionals;
+  if (!command) throw new UsageError('missing lab id');
+  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const labs = resolveLabs(command);
+  if (labs.length !== 1) throw new UsageError(`"${command}" is a track; report one lab at a time`);
+  const lab = labs[0]!;
+  const runDir = resolve(folder ?? latestRunFolder(lab.id));
+  const report = await writeReport(runDir, lab, await gradeRun(lab, runDir));
+  if (!report.png) console.error(`report: no Chromium at ${chromiumPath()}, so no report.png (bash scripts/setup.sh installs it)`);
+  console.log(report.html);
+  return 0;
+});
