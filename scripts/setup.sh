@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up kafka-labs on a fresh machine: pnpm, the native Kafka client (built from source when no
-# prebuilt binary can be fetched), Kafka's jars from Maven Central; then runs the first lab.
+# prebuilt binary can be fetched), Chromium for the run reports, Kafka's jars from Maven Central; then runs the first lab.
 # Usage: bash scripts/setup.sh [--no-lab]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +47,13 @@ if apt_ok; then
   fi
 fi
 
-# 5. Dependencies; @confluentinc/kafka-javascript fetches a prebuilt binary or builds librdkafka (about 2.5 minutes)
+# 5. Chromium (Debian's package; nothing downloads a browser): report.png of every run and the report's browser tests
+if [ ! -x "${KAFKA_LABS_CHROMIUM:-/usr/bin/chromium}" ]; then
+  if apt_ok && as_root; then apt_install chromium
+  else say "warning: without Chromium runs get no report.png: sudo apt-get install chromium (or set KAFKA_LABS_CHROMIUM)"; fi
+fi
+
+# 6. Dependencies; @confluentinc/kafka-javascript fetches a prebuilt binary or builds librdkafka (about 2.5 minutes)
 say "installing dependencies (the native Kafka client may build from source: a few minutes)"
 export CKJS_LINKING=dynamic
 if [ -n "${CI:-}" ]; then frozen=--frozen-lockfile; else frozen=; fi
@@ -68,9 +74,9 @@ set -e
 node -e "require('@confluentinc/kafka-javascript')" 2>/dev/null \
   || die "@confluentinc/kafka-javascript did not install (see $install_log); on Debian/Ubuntu: apt-get install ${native_debs[*]} and run this again"
 
-# 6. Kafka's jars, once, into the cache folder
+# 7. Kafka's jars, once, into the cache folder
 pnpm -s broker fetch
 
-# 7. The first lab proves it all works end to end
+# 8. The first lab proves it all works end to end
 if [ "${1:-}" != --no-lab ]; then pnpm -s lab 00-hello; fi
 say "done. Next: pnpm test"
