@@ -18,13 +18,28 @@ export async function launchBrowser(): Promise<Browser | null> {
   return chromium.launch({ executablePath, headless: true, args: FLAGS });
 }
 
+/** A report open in the browser, with what went wrong while it loaded: console errors, page errors, requests it tried. */
+export interface OpenReport {
+  page: Page;
+  problems: string[];
+}
+
 /** Opens a local HTML file at the report width, refusing every request but the file itself (a report fetches nothing). */
-export async function openReport(browser: Browser, htmlFile: string): Promise<Page> {
+export async function openReport(browser: Browser, htmlFile: string): Promise<OpenReport> {
   const page = await browser.newPage({ viewport: VIEWPORT });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   const url = pathToFileURL(htmlFile).href;
-  await page.route('**/*', (route) => (route.request().url() === url ? route.continue() : route.abort()));
+  await page.route('**/*', (route) => {
+    if (route.request().url() === url) return route.continue();
+    problems.push(`request refused: ${route.request().url()}`);
+    return route.abort();
+  });
   await page.goto(url);
-  return page;
+  return { page, problems };
 }
 
 /** Writes a full-page PNG of `htmlFile` at 1280 px; false when no Chromium is installed. */
@@ -32,7 +47,7 @@ export async function screenshot(htmlFile: string, pngFile: string): Promise<boo
   const browser = await launchBrowser();
   if (!browser) return false;
   try {
-    const page = await openReport(browser, htmlFile);
+    const { page } = await openReport(browser, htmlFile);
     await page.screenshot({ path: pngFile, fullPage: true });
     return true;
   } finally {

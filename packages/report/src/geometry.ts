@@ -1,17 +1,38 @@
 // Scales, axis ticks and text sizes for hand-drawn SVG.
 
-/** Maps a domain linearly onto a range (pixels); a domain of zero width maps everything to the range's start. */
+/**
+ * Maps a domain linearly onto a range (pixels); a domain of zero width maps everything to the range's start. With
+ * `clamp`, values outside the domain map to the nearest end of the range.
+ */
 export interface Scale {
   (value: number): number;
   domain: readonly [number, number];
   range: readonly [number, number];
 }
 
-export function linear(domain: readonly [number, number], range: readonly [number, number]): Scale {
+export function linear(domain: readonly [number, number], range: readonly [number, number], clamp = false): Scale {
   const [d0, d1] = domain;
   const [r0, r1] = range;
   const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
-  return Object.assign((value: number) => r0 + (value - d0) * k, { domain, range });
+  const low = Math.min(d0, d1);
+  const high = Math.max(d0, d1);
+  return Object.assign((value: number) => r0 + ((clamp ? Math.min(high, Math.max(low, value)) : value) - d0) * k, { domain, range });
+}
+
+/**
+ * The part of a polyline of (x, y) points that lies within from..to in x, with points interpolated where it crosses
+ * those bounds, so that nothing is drawn outside them.
+ */
+export function clipPoints(points: [number, number][], from: number, to: number): [number, number][] {
+  const at = (p: [number, number], q: [number, number], x: number): [number, number] => [x, p[1] + ((q[1] - p[1]) * (x - p[0])) / (q[0] - p[0])];
+  const out: [number, number][] = [];
+  points.forEach((p, i) => {
+    const previous = points[i - 1];
+    if (previous && previous[0] < from && p[0] > from) out.push(at(previous, p, from));
+    if (p[0] >= from && p[0] <= to) out.push(p);
+    if (previous && previous[0] < to && p[0] > to) out.push(at(previous, p, to));
+  });
+  return out;
 }
 
 /** Round tick values (steps of 1, 2 or 5 times a power of ten) from `min` to `max`, about `count` of them. */

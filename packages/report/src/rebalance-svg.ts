@@ -1,4 +1,4 @@
-import { linear, seconds, stack, textWidth, ticks, type Scale } from './geometry.ts';
+import { clipPoints, linear, seconds, stack, textWidth, ticks, type Scale } from './geometry.ts';
 import { el, join, type Child, type Markup } from './markup.ts';
 import { swatch, type Section } from './page.ts';
 import type { Band, GroupModel, Lane, Mark } from './rebalance.ts';
@@ -77,7 +77,7 @@ function laneRows(lane: Lane, partitions: number[], x: Scale, top: number): { la
           { class: `owned owned-${own.end}`, 'data-worker': lane.worker, 'data-partition': partition },
           title(`${lane.worker} owned p${partition} from ${seconds(own.from - x.domain[0])} to ${seconds(own.to - x.domain[0])} of this view${own.end === 'open' ? '' : ` (${own.end})`}`),
           el('rect', { x: x(own.from), y, width: Math.max(1, x(own.to) - x(own.from)), height: ROW, fill: colour, 'fill-opacity': 0.35 }),
-          own.end === 'open' ? null : el('line', { x1: x(own.to), x2: x(own.to), y1: y - 2, y2: y + ROW + 2, stroke: own.end === 'lost' ? RED : colour, 'stroke-width': 2.5, 'stroke-dasharray': own.end === 'lost' ? '3 2' : null }),
+          own.end === 'open' || own.to > x.domain[1] ? null : el('line', { x1: x(own.to), x2: x(own.to), y1: y - 2, y2: y + ROW + 2, stroke: own.end === 'lost' ? RED : colour, 'stroke-width': 2.5, 'stroke-dasharray': own.end === 'lost' ? '3 2' : null }),
         ),
       );
     }
@@ -95,7 +95,7 @@ function laneRows(lane: Lane, partitions: number[], x: Scale, top: number): { la
       );
     }
     let labelEnd = -Infinity;
-    for (const commit of lane.commits.filter((c) => c.partition === partition)) {
+    for (const commit of lane.commits.filter((c) => c.partition === partition && c.time >= from && c.time <= to)) {
       const cx = x(commit.time);
       const label = String(commit.offset);
       const show = cx + 3 > labelEnd + 4;
@@ -115,14 +115,16 @@ function laneRows(lane: Lane, partitions: number[], x: Scale, top: number): { la
   return { labels, plot: parts, height: y - top };
 }
 
-function bandPath(band: Band, x: Scale, y: Scale): Markup {
+function bandPath(band: Band, x: Scale, y: Scale): Markup | null {
   const colour = COLOURS[band.colour % COLOURS.length]!;
   const [t0, o0] = band.points[0]!;
   const o1 = band.points.at(-1)![1];
+  const visible = clipPoints(band.points, x.domain[0], x.domain[1]);
+  if (visible.length === 0) return null;
   const attrs = { class: 'band', 'data-worker': band.worker, 'data-partition': band.partition, 'data-from': o0, 'data-to': o1 };
   const tip = title(`${band.worker} processed p${band.partition} ${o0}..${o1}`);
-  if (band.points.length === 1) return el('g', attrs, tip, el('circle', { cx: x(t0), cy: y(o0 + 0.5), r: 2.5, fill: colour }));
-  const points = band.points.map(([t, o]) => `${x(t).toFixed(1)},${y(o + 0.5).toFixed(1)}`).join(' ');
+  if (visible.length === 1) return el('g', attrs, tip, el('circle', { cx: x(t0), cy: y(o0 + 0.5), r: 2.5, fill: colour }));
+  const points = visible.map(([t, o]) => `${x(t).toFixed(1)},${y(o + 0.5).toFixed(1)}`).join(' ');
   return el('g', attrs, tip, el('polyline', { points, fill: 'none', stroke: colour, 'stroke-width': 3.5, 'stroke-linejoin': 'round', 'stroke-opacity': 0.85 }));
 }
 
@@ -158,12 +160,13 @@ function offsetStrip(model: GroupModel, partition: number, x: Scale, top: number
   const plot: Child[] = [];
   const notes: Child[] = [];
   if (commits.length) {
-    const points: string[] = [];
+    const steps: [number, number][] = [];
     commits.forEach((c, i) => {
-      if (i > 0) points.push(`${x(c.time).toFixed(1)},${y(commits[i - 1]!.offset).toFixed(1)}`);
-      points.push(`${x(c.time).toFixed(1)},${y(c.offset).toFixed(1)}`);
+      if (i > 0) steps.push([c.time, commits[i - 1]!.offset]);
+      steps.push([c.time, c.offset]);
     });
-    points.push(`${x(model.end).toFixed(1)},${y(commits.at(-1)!.offset).toFixed(1)}`);
+    steps.push([model.end, commits.at(-1)!.offset]);
+    const points = clipPoints(steps, from, to).map(([t, o]) => `${x(t).toFixed(1)},${y(o).toFixed(1)}`);
     plot.push(el('polyline', { class: 'committed', points: points.join(' '), fill: 'none', stroke: '#4a5568', 'stroke-width': 1.5, 'stroke-dasharray': '5 3' }));
     // Up close, each committed offset is named where it starts: the offset a new owner would start from.
     if (view === 'focus') {
@@ -216,7 +219,7 @@ const stripHeight = (partitions: number) => (partitions <= 2 ? 130 : partitions 
 /** One group's run: the time axis, a lane per worker and a strip of offsets per partition, over the whole run or its focus. */
 export function rebalanceSvg(model: GroupModel, view: View): Markup {
   const domain: [number, number] = view === 'focus' && model.focus ? [model.focus.from, model.focus.to] : [model.start, model.end];
-  const x = linear(domain, [LEFT, WIDTH - RIGHT]);
+  const x = linear(domain, [LEFT, WIDTH - RIGHT], true);
   const body: Child[] = [];
   let y = 34;
   for (const lane of model.lanes) {
