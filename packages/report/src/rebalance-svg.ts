@@ -44,7 +44,7 @@ function laneRows(lane: Lane, partitions: number[], x: Scale, top: number): { la
     const right = px + 8 + width <= WIDTH - 4;
     return { mark: m, px, width, start: right ? px + 8 : px - 8 - width, anchor: right ? 'start' : 'end' };
   });
-  const levels = stack(placed.map((p) => ({ x: p.start, width: p.width + 14 })));
+  const levels = stack(placed.map((p) => ({ x: Math.min(p.start, p.px - 8), width: p.width + 16 })));
   const header = 6 + 15 * Math.max(1, Math.max(0, ...levels) + 1);
   const labels: Child[] = [
     el('text', { x: 8, y: top + 13, 'font-weight': 700, fill: colour, 'font-size': 13 }, lane.member),
