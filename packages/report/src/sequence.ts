@@ -118,7 +118,8 @@ export function sequenceModel(runs: ProducerRun[], proxy: ProxyLogEvent[], batch
   const rows: SequenceRow[] = [];
   const sent = new Map<number, SentBatch>();
   const processOfConnection = new Map<number, number>();
-  const requestRows = new Map<number, RequestRow>();
+  /** The request rows so far, in order, with the proxy event each was drawn from. */
+  const requests: { event: ProxyLogEvent; row: RequestRow }[] = [];
   const answers: [ResponseRow, RequestRow][] = [];
   let cursor = 0;
 
@@ -126,16 +127,16 @@ export function sequenceModel(runs: ProducerRun[], proxy: ProxyLogEvent[], batch
     if (isRequest(e)) {
       processOfConnection.set(e.connection, process);
       const batch = sent.get(e.seq) ?? null;
-      const retry = batch !== null && [...requestRows.values()].some((r) => r.process === process && r.batch?.msgId === batch.msgId);
+      const retry = batch !== null && requests.some(({ row }) => row.process === process && row.batch?.msgId === batch.msgId);
       const row: RequestRow = { kind: 'request', process, time: e.time, api: e.apiName!, ordinal: e.produce?.ordinal ?? null, connection: e.connection, correlationId: e.correlationId ?? null, batch, retry, stored: null };
-      requestRows.set(e.seq, row);
+      requests.push({ event: e, row });
       return row;
     }
     const owner = processOfConnection.get(e.connection) ?? process;
     if (isResponse(e)) {
       const row: ResponseRow = { kind: 'response', process: owner, time: e.time, api: e.apiName!, ordinal: e.produce?.ordinal ?? null, connection: e.connection, fate: fateOf(e), stored: null };
-      const request = [...requestRows.entries()].reverse().find(([seq]) => sameExchange(proxy.find((p) => p.seq === seq)!, e));
-      if (request) answers.push([row, request[1]]);
+      const request = [...requests].reverse().find((r) => sameExchange(r.event, e));
+      if (request) answers.push([row, request.row]);
       return row;
     }
     const text =
@@ -164,9 +165,8 @@ export function sequenceModel(runs: ProducerRun[], proxy: ProxyLogEvent[], batch
         if (anchor >= 0) sent.set(shown[anchor]!.seq, { msgId: event.msgId, baseSeq: event.baseSeq, pid: event.pid, count: event.count });
         else rows.push({ kind: 'note', process, at: 'producer', tone: 'warn', text: `sent MsgId ${event.msgId} (BaseSeq ${event.baseSeq}), a request the proxy never saw`, time: null });
       } else if (event?.kind === 'batch-delivered') {
-        const request = [...requestRows.entries()].reverse().find(([, r]) => r.process === process && r.batch?.msgId === event.msgId);
-        const sentRequest = request && proxy.find((e) => e.seq === request[0]);
-        if (sentRequest) anchor = find((e) => isResponse(e) && sameExchange(sentRequest, e));
+        const request = [...requests].reverse().find(({ row }) => row.process === process && row.batch?.msgId === event.msgId);
+        if (request) anchor = find((e) => isResponse(e) && sameExchange(request.event, e));
       } else if (step.kind === 'result' && step.line.error === null && !logsDeliveries) {
         anchor = find((e) => isResponse(e) && e.apiName === 'Produce' && fateOf(e) === 'forwarded');
       } else if (event?.kind === 'request-timeout' && event.api === 'Produce') {
@@ -189,7 +189,7 @@ export function sequenceModel(runs: ProducerRun[], proxy: ProxyLogEvent[], batch
   });
   emitThrough(shown.length - 1, Math.max(0, ordered.length - 1));
 
-  attachStored([...requestRows.values()].filter((r) => r.api === 'Produce'), batches);
+  attachStored(requests.map((r) => r.row).filter((r) => r.api === 'Produce'), batches);
   for (const [response, request] of answers) response.stored = request.stored;
   return { processes: ordered.map((run) => ({ name: run.name, pid: firstPid(run) })), rows, start: shown[0]?.time ?? null };
 }
