@@ -140,6 +140,8 @@ function offsetStrip(model: GroupModel, partition: number, x: Scale, top: number
     ...commits.filter((c) => inView(c.time)).map((c) => c.offset),
     ...duplicates.flatMap((d) => [d.from, d.to + 1]),
   ];
+  // Nothing of this partition happened in view: its committed offset there (or 0) is what the strip shows.
+  if (offsets.length === 0) offsets.push([...commits].reverse().find((c) => c.time <= from)?.offset ?? 0);
   let low = view === 'overview' ? 0 : Math.min(...offsets);
   let high = Math.max(...offsets, low + 1);
   if (view === 'focus') {
@@ -199,7 +201,7 @@ function offsetStrip(model: GroupModel, partition: number, x: Scale, top: number
       const member = model.lanes.find((l) => l.worker === band.worker)?.member ?? band.worker;
       const text = `${member} from ${o0}`;
       const lx = Math.min(x(t0) + 6, WIDTH - RIGHT - textWidth(text, 11) - 2);
-      notes.push(el('text', { x: lx, y: Math.min(top + height - 3, y(o0) + 14), 'font-size': 11, 'font-weight': 700, fill: COLOURS[band.colour % COLOURS.length]! }, text));
+      notes.push(el('text', { x: lx, y: Math.min(top + height - 3, y(o0) + 27), 'font-size': 11, 'font-weight': 700, fill: COLOURS[band.colour % COLOURS.length]! }, text));
     }
   }
   const labels = duplicates.map((d) => {

@@ -55,7 +55,7 @@ async function timelineSection(runDir: string, files: string[], problems: string
   }
   for (const file of files.filter((f) => /^dump.*\.txt$/.test(f))) {
     const batches = await attempt(`timeline of ${file}`, problems, () => readDump(runDir, file));
-    if (batches) lanes.push({ name: file, events: batches.map((b) => ({ time: b.createTime, label: `offset ${b.baseOffset}${b.records[0]?.payload ? ` ${b.records[0].payload}` : ''}` })) });
+    if (batches) lanes.push({ name: file, events: batches.map((b) => ({ time: b.createTime, label: `offset ${b.baseOffset}${b.records[0]?.payload ? ` ${b.records[0].payload}` : ''} (producerId ${b.producerId})` })) });
   }
   const withTimes = lanes.filter((l) => l.events.length || l.span);
   if (withTimes.length === 0) return null;
