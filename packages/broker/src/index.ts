@@ -2,7 +2,9 @@ export { ensureBroker, stopBroker, brokerStatus, runTool, selectBackend } from '
 export type { Broker, BrokerOptions, BrokerStatus } from './broker.ts';
 export { BrokerError } from './errors.ts';
 export { ensureJars } from './jars.ts';
-export { lockBroker } from './lock.ts';
+export { lockBroker, tryLockFile } from './lock.ts';
+export { isAlive } from './process.ts';
+export type { LockHolder } from './lock.ts';
 export { labsHome, KAFKA_VERSION } from './paths.ts';
 export { probeMetadata } from './probe.ts';
 export { TOOLS, isKafkaTool } from './tools.ts';
