@@ -1,0 +1,146 @@
+import { GradeError } from '@kafka-labs/grader';
+import type { Database, Queryable } from './database.ts';
+import type { Dump, DumpRow } from './dump.ts';
+
+/** An order event as the sinks apply it; `eventId` identifies the event, not the order. */
+export interface OrderEvent {
+  eventId: string;
+  orderId: string;
+  status: string;
+  /** When the event happened (the projection's updated_at); default: when it is applied. */
+  at?: Date | string;
+}
+
+/**
+ * The article's projection and inbox, plus `order_events`: one row per application and no key on
+ * event_id, so an event applied twice shows as two rows (and as `applied` counted twice).
+ */
+export const SINK_SCHEMA = `
+CREATE TABLE IF NOT EXISTS order_projection (
+  order_id text PRIMARY KEY,
+  status text NOT NULL,
+  updated_at timestamptz NOT NULL,
+  applied integer NOT NULL
+);
+CREATE TABLE IF NOT EXISTS inbox (
+  event_id text PRIMARY KEY,
+  processed_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS order_events (
+  seq integer GENERATED ALWAYS AS IDENTITY,
+  event_id text NOT NULL,
+  order_id text NOT NULL,
+  status text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+`;
+
+/** The tables a sink lab dumps for its grader. */
+export const SINK_TABLES = ['order_events', 'order_projection', 'inbox'] as const;
+
+export async function createSinkTables(db: Queryable): Promise<void> {
+  await db.exec(SINK_SCHEMA);
+}
+
+async function applyEvent(tx: Queryable, event: OrderEvent): Promise<void> {
+  const at = event.at instanceof Date ? event.at.toISOString() : (event.at ?? null);
+  await tx.query('INSERT INTO order_events (event_id, order_id, status) VALUES ($1, $2, $3)', [event.eventId, event.orderId, event.status]);
+  await tx.query(
+    `INSERT INTO order_projection (order_id, status, updated_at, applied) VALUES ($1, $2, coalesce($3::timestamptz, now()), 1)
+     ON CONFLICT (order_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
+       applied = order_projection.applied + 1`,
+    [event.orderId, event.status, at],
+  );
+}
+
+/** The non-idempotent sink: applies the event every time it is delivered (plain INSERT, one transaction per event). */
+export async function applyPlain(db: Database, event: OrderEvent): Promise<void> {
+  await db.transaction((tx) => applyEvent(tx, event));
+}
+
+/**
+ * The inbox sink: records event_id in the inbox and applies the event in the same transaction, or
+ * applies nothing when the inbox already holds it (`skipped`).
+ */
+export async function applyWithInbox(db: Database, event: OrderEvent): Promise<'applied' | 'skipped'> {
+  return db.transaction(async (tx) => {
+    const { affectedRows } = await tx.query('INSERT INTO inbox (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [event.eventId]);
+    if (affectedRows === 0) return 'skipped';
+    await applyEvent(tx, event);
+    return 'applied';
+  });
+}
+
+export interface SinkState {
+  events: { seq: number; eventId: string; orderId: string; status: string; appliedAt: string }[];
+  projection: { orderId: string; status: string; updatedAt: string; applied: number }[];
+  inbox: { eventId: string; processedAt: string }[];
+}
+
+/** The sink tables of a parsed dump, typed; a table missing from it or a cell of the wrong type is a GradeError. */
+export function sinkState(dump: Dump): SinkState {
+  const table = (name: (typeof SINK_TABLES)[number]) => {
+    const rows = dump.tables[name];
+    if (!rows) throw new GradeError(`the database dump has no ${name} table`);
+    return rows;
+  };
+  const cell = <K extends 'string' | 'number'>(row: DumpRow, column: string, kind: K, name: string) => {
+    const value = row[column];
+    if (typeof value !== kind || (kind === 'number' && !Number.isInteger(value))) {
+      throw new GradeError(`the database dump's ${name} has ${column} ${JSON.stringify(value)}, expected ${kind === 'number' ? 'an integer' : 'a string'}`);
+    }
+    return value as K extends 'string' ? string : number;
+  };
+  return {
+    events: table('order_events').map((r) => ({
+      seq: cell(r, 'seq', 'number', 'order_events'),
+      eventId: cell(r, 'event_id', 'string', 'order_events'),
+      orderId: cell(r, 'order_id', 'string', 'order_events'),
+      status: cell(r, 'status', 'string', 'order_events'),
+      appliedAt: cell(r, 'applied_at', 'string', 'order_events'),
+    })),
+    projection: table('order_projection').map((r) => ({
+      orderId: cell(r, 'order_id', 'string', 'order_projection'),
+      status: cell(r, 'status', 'string', 'order_projection'),
+      updatedAt: cell(r, 'updated_at', 'string', 'order_projection'),
+      applied: cell(r, 'applied', 'number', 'order_projection'),
+    })),
+    inbox: table('inbox').map((r) => ({
+      eventId: cell(r, 'event_id', 'string', 'inbox'),
+      processedAt: cell(r, 'processed_at', 'string', 'inbox'),
+    })),
+  };
+}
+
+export interface SinkFigures {
+  /** Rows of order_events: one per application. */
+  eventRows: number;
+  distinctEvents: number;
+  /** eventRows - distinctEvents: the applications of events that were already applied. */
+  excessRows: number;
+  /** Each event applied more than once, with its rows' seq numbers, in the order of its first application. */
+  duplicated: { eventId: string; rows: number; seqs: number[] }[];
+  inboxRows: number;
+  orders: number;
+  /** Sum of order_projection.applied: equals eventRows when every application reached the projection. */
+  appliedTotal: number;
+}
+
+/** What a sink grader compares: how often events were applied, and which were applied more than once. */
+export function sinkFigures(state: SinkState): SinkFigures {
+  const seqsOf = new Map<string, number[]>();
+  for (const e of state.events) {
+    const seqs = seqsOf.get(e.eventId) ?? [];
+    seqs.push(e.seq);
+    seqsOf.set(e.eventId, seqs);
+  }
+  return {
+    eventRows: state.events.length,
+    distinctEvents: seqsOf.size,
+    excessRows: state.events.length - seqsOf.size,
+    duplicated: [...seqsOf].filter(([, seqs]) => seqs.length > 1).map(([eventId, seqs]) => ({ eventId, rows: seqs.length, seqs })),
+    inboxRows: state.inbox.length,
+    orders: state.projection.length,
+    appliedTotal: state.projection.reduce((sum, p) => sum + p.applied, 0),
+  };
+}
