@@ -1,0 +1,140 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  applyPlain,
+  applyWithInbox,
+  createSinkTables,
+  openDatabase,
+  parseDump,
+  SINK_TABLES,
+  sinkFigures,
+  sinkState,
+  type Database,
+  type OrderEvent,
+} from './index.ts';
+import { startPostgres, type PostgresServer } from './testing.ts';
+
+const EVENTS = 40;
+/** A consumer that restarts from its last Kafka commit gets the events after that commit again. */
+const REDELIVERED_FROM = 25;
+const event = (i: number): OrderEvent => ({ eventId: `E-${i}`, orderId: `O-${i % 7}`, status: i % 2 ? 'PAID' : 'SHIPPED' });
+const firstDelivery = Array.from({ length: EVENTS }, (_, i) => event(i));
+const redelivery = firstDelivery.slice(REDELIVERED_FROM);
+
+const root = mkdtempSync(join(tmpdir(), 'kafka-labs-db-test-'));
+let folders = 0;
+const newDir = () => join(root, `db-${++folders}`);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let server: PostgresServer | undefined;
+const backends = [
+  { backend: 'pglite', url: () => '' },
+  { backend: 'postgres', url: () => server!.url },
+] as const;
+
+describe.each(backends)('$backend', ({ backend, url }) => {
+  beforeAll(async () => {
+    if (backend === 'postgres') server = await startPostgres();
+  });
+  afterAll(async () => {
+    if (backend === 'postgres') await server?.stop();
+  });
+  const open = (dir = newDir()) => openDatabase({ dir, url: url(), log: () => {} });
+  const withSinkTables = async () => {
+    const db = await open();
+    await createSinkTables(db);
+    return db;
+  };
+  const figuresOf = async (db: Database) => {
+    const file = join(db.dir, 'dump.jsonl');
+    await db.dump(file, SINK_TABLES);
+    return sinkFigures(sinkState(parseDump(readFileSync(file, 'utf8'))));
+  };
+
+  test('a plain INSERT sink stores a redelivered event again: the excess rows are exactly the redelivered events', async () => {
+    await using db = await withSinkTables();
+    for (const e of [...firstDelivery, ...redelivery]) await applyPlain(db, e);
+    const figures = await figuresOf(db);
+    expect(db.backend).toBe(backend);
+    expect(figures.eventRows).toBe(EVENTS + redelivery.length);
+    expect(figures.distinctEvents).toBe(EVENTS);
+    expect(figures.excessRows).toBe(redelivery.length);
+    expect(figures.duplicated.map((d) => d.eventId)).toEqual(redelivery.map((e) => e.eventId));
+    expect(figures.appliedTotal).toBe(EVENTS + redelivery.length);
+    expect(figures.inboxRows).toBe(0);
+  });
+
+  test('the inbox sink applies each event once and reports every redelivered one as skipped', async () => {
+    await using db = await withSinkTables();
+    const outcomes: string[] = [];
+    for (const e of [...firstDelivery, ...redelivery]) outcomes.push(await applyWithInbox(db, e));
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(EVENTS);
+    expect(outcomes.slice(EVENTS)).toEqual(redelivery.map(() => 'skipped'));
+    const figures = await figuresOf(db);
+    expect(figures).toMatchObject({ eventRows: EVENTS, distinctEvents: EVENTS, excessRows: 0, duplicated: [], inboxRows: EVENTS, orders: 7 });
+    expect(figures.appliedTotal).toBe(EVENTS);
+  });
+
+  test('affectedRows counts inserted rows, is 0 for ON CONFLICT DO NOTHING on a duplicate, and 0 for a SELECT', async () => {
+    await using db = await open();
+    await db.exec('CREATE TABLE seen (id text PRIMARY KEY); CREATE TABLE other (n integer)');
+    expect((await db.query('INSERT INTO seen VALUES ($1), ($2)', ['a', 'b'])).affectedRows).toBe(2);
+    expect((await db.query('INSERT INTO seen VALUES ($1) ON CONFLICT DO NOTHING', ['a'])).affectedRows).toBe(0);
+    const select = await db.query<{ n: number }>('SELECT count(*) AS n FROM seen');
+    expect(select).toEqual({ rows: [{ n: 2 }], affectedRows: 0 });
+  });
+
+  test('a transaction that throws is rolled back, and one that resolves is committed', async () => {
+    await using db = await open();
+    await db.exec('CREATE TABLE t (n integer)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES (1)');
+        throw new Error('in the middle');
+      }),
+    ).rejects.toThrow('in the middle');
+    expect(await db.transaction(async (tx) => (await tx.query('INSERT INTO t VALUES (2)')).affectedRows)).toBe(1);
+    expect((await db.query('SELECT n FROM t')).rows).toEqual([{ n: 2 }]);
+  });
+
+  test('a folder reopened after close reaches the same data, and is not open twice at once', async () => {
+    const dir = newDir();
+    {
+      await using db = await open(dir);
+      await db.exec('CREATE TABLE kept (n integer); INSERT INTO kept VALUES (7)');
+      await expect(open(dir)).rejects.toThrow(/is open in process \d+: one process at a time/);
+    }
+    expect(existsSync(join(dir, 'lock'))).toBe(false);
+    await using again = await open(dir);
+    expect((await again.query('SELECT n FROM kept')).rows).toEqual([{ n: 7 }]);
+  });
+
+  test('a dump holds every row of the tables it names, as parseDump reads it back', async () => {
+    await using db = await withSinkTables();
+    await applyWithInbox(db, { ...event(1), at: '2026-01-02T03:04:05.678Z' });
+    const file = join(db.dir, 'dump.jsonl');
+    const written = await db.dump(file, SINK_TABLES);
+    const read = parseDump(readFileSync(file, 'utf8'));
+    expect(read).toEqual(written);
+    expect(read.backend).toBe(backend);
+    expect(read.tables.order_projection).toEqual([{ order_id: 'O-1', status: 'PAID', updated_at: '2026-01-02T03:04:05.678Z', applied: 1 }]);
+    expect(Object.keys(read.tables.order_events![0]!)).toEqual(['seq', 'event_id', 'order_id', 'status', 'applied_at']);
+  });
+});
+
+test('a folder made by one backend is not opened by the other', async () => {
+  const dir = newDir();
+  await (await openDatabase({ dir, url: '', log: () => {} })).close();
+  await expect(openDatabase({ dir, url: 'postgresql://postgres@127.0.0.1:1/postgres' })).rejects.toThrow(/holds a pglite database; open it without KAFKA_LABS_PG_URL/);
+  expect(existsSync(join(dir, 'lock'))).toBe(false);
+});
+
+test('an unreachable PostgreSQL URL is one error naming the server, and leaves the folder unlocked', async () => {
+  const dir = newDir();
+  await expect(openDatabase({ dir, url: 'postgresql://postgres:secret@127.0.0.1:1/postgres' })).rejects.toThrow(
+    /cannot use PostgreSQL at postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/postgres: .*ECONNREFUSED/,
+  );
+  expect(existsSync(join(dir, 'lock'))).toBe(false);
+});
