@@ -53,6 +53,12 @@ if [ ! -x "${KAFKA_LABS_CHROMIUM:-/usr/bin/chromium}" ]; then
   else say "warning: without Chromium runs get no report.png: sudo apt-get install chromium (or set KAFKA_LABS_CHROMIUM)"; fi
 fi
 
+# 5b. PostgreSQL's server, which the database tests start on their own (labs use PGlite, an npm package)
+if apt_ok && [ -n "$(missing_debs postgresql)" ]; then
+  if as_root; then apt_install postgresql
+  else say "warning: the database tests need PostgreSQL's server: sudo apt-get install postgresql"; fi
+fi
+
 # 6. Dependencies; @confluentinc/kafka-javascript fetches a prebuilt binary or builds librdkafka (about 2.5 minutes)
 say "installing dependencies (the native Kafka client may build from source: a few minutes)"
 export CKJS_LINKING=dynamic
