@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 /** Benchmarks by name; each is a script of its package. Benchmarks are never tests. */
 const BENCHES: Record<string, string> = {
   broker: '../packages/broker/bench/broker-bench.ts',
+  database: '../packages/database/bench/database-bench.ts',
   proxy: '../packages/proxy/bench/proxy-bench.ts',
 };
 
