@@ -8,7 +8,7 @@ import { openDatabase } from './index.ts';
 const root = mkdtempSync(join(tmpdir(), 'kafka-labs-db-exit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const holdersIn = async (dir: string) => {
-  await using db = await openDatabase({ dir, log: () => {} });
+  await using db = await openDatabase({ dir, url: '', log: () => {} });
   return (await db.query<{ pid: number; n: number }>('SELECT pid, n FROM holders ORDER BY n')).rows;
 };
 
@@ -46,7 +46,7 @@ test('a throw inside an await using scope closes the database', async () => {
   const dir = join(root, 'throw');
   await expect(
     (async () => {
-      await using db = await openDatabase({ dir, log: () => {} });
+      await using db = await openDatabase({ dir, url: '', log: () => {} });
       await db.exec('CREATE TABLE holders (pid integer NOT NULL, n integer NOT NULL); INSERT INTO holders VALUES (1, 0)');
       throw new Error('the lab failed');
     })(),

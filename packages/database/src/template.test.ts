@@ -32,7 +32,7 @@ test('a later open copies the template instead of running initdb, and says nothi
   writeFileSync(join(templateDir(), 'copied-from-template'), '');
   const lines: string[] = [];
   const dir = join(home, 'runs', 'c');
-  await using db = await openDatabase({ dir, log: (line) => lines.push(line) });
+  await using db = await openDatabase({ dir, url: '', log: (line) => lines.push(line) });
   expect(existsSync(join(dir, 'pgdata', 'copied-from-template'))).toBe(true);
   expect(lines).toEqual([]);
   expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
