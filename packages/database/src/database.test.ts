@@ -131,6 +131,14 @@ test('a folder made by one backend is not opened by the other', async () => {
   expect(existsSync(join(dir, 'lock'))).toBe(false);
 });
 
+test('a PGlite folder whose data is damaged is one error naming it, and leaves the folder unlocked', async () => {
+  const dir = newDir();
+  await (await openDatabase({ dir, url: '', log: () => {} })).close();
+  rmSync(join(dir, 'pgdata', 'global', 'pg_control'));
+  await expect(openDatabase({ dir, url: '' })).rejects.toThrow(`PGlite cannot open ${join(dir, 'pgdata')}: `);
+  expect(existsSync(join(dir, 'lock'))).toBe(false);
+});
+
 test('an unreachable PostgreSQL URL is one error naming the server, and leaves the folder unlocked', async () => {
   const dir = newDir();
   await expect(openDatabase({ dir, url: 'postgresql://postgres:secret@127.0.0.1:1/postgres' })).rejects.toThrow(

@@ -69,11 +69,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('holder' in lock) {
     throw new DatabaseError(`the database in ${dir} is open in process ${lock.holder.pid}: one process at a time`);
   }
+  const backend: Backend = url ? 'postgres' : 'pglite';
   let connection: Connection;
-  let backend: Backend;
   try {
     const known = readFolderInfo(dir);
-    backend = url ? 'postgres' : 'pglite';
     if (known && known.backend !== backend) {
       throw new DatabaseError(`${dir} holds a ${known.backend} database; open it ${known.backend === 'postgres' ? `with KAFKA_LABS_PG_URL=${known.url}` : 'without KAFKA_LABS_PG_URL'}`);
     }
@@ -92,8 +91,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     throw err;
   }
   let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= connection.close().finally(lock.release));
+  const close = () => (closing ??= connection.close().finally(lock.release));
   return {
     backend,
     dir,

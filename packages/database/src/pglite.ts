@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { isAlive, labsHome } from '@kafka-labs/broker';
 import type { Connection, Queryable } from './database.ts';
+import { DatabaseError } from './errors.ts';
 
 /** The installed PGlite's version: a template is made by, and only used with, one version. */
 export const PGLITE_VERSION: string = JSON.parse(
@@ -55,7 +56,9 @@ export async function openPglite(dataDir: string, log: (line: string) => void): 
     rmSync(dataDir, { recursive: true, force: true });
     renameSync(copy, dataDir);
   }
-  const db = await PGlite.create({ dataDir });
+  const db = await PGlite.create({ dataDir }).catch((err: Error) => {
+    throw new DatabaseError(`PGlite cannot open ${dataDir}: ${err.message}`, { cause: err });
+  });
   const connection: Connection = {
     ...queryable(db),
     transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
