@@ -64,8 +64,8 @@ export async function readEvidence(runDir: string, producerNames: string[]): Pro
     }
   });
   const dropped = proxyEvents
-    .filter((e) => e.action === 'response-dropped')
-    .map((e) => Number(/Produce #(\d+)/.exec(e.detail ?? '')?.[1] ?? NaN));
+    .filter((e) => e.action === 'response-dropped' && e.apiName === 'Produce')
+    .map((e) => (typeof e.ordinal === 'number' ? e.ordinal : NaN));
 
   const producers: Record<string, ProducerLog> = {};
   for (const name of producerNames) producers[name] = scanProducerLog(await readRunFile(runDir, `${name}.log`));

@@ -64,7 +64,7 @@ function line(usage: string, about: string): string {
 /** Parses the CLI's arguments (`--flag value` or `--flag=value`); throws a `usage` ProxyError with a one-line reason. */
 export function parseProxyArgs(argv: string[]): { help: true } | { help: false; options: ProxyOptions } {
   const options: ProxyOptions = { controlPort: PROXY_DEFAULTS.controlPort };
-  const faults: Record<string, number | number[]> = {};
+  const faults: Record<string, unknown> = {};
   const args = argv[0] === '--' ? argv.slice(1) : argv;
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = splitFlag(args[i]!);

@@ -1,12 +1,15 @@
 import net, { type Socket } from 'node:net';
-import { API } from './protocol/api-keys.ts';
-import { FrameReader } from './protocol/frame-reader.ts';
-import { decodeRequestHeader, decodeResponseCorrelationId, type RequestHeader } from './protocol/headers.ts';
-import { decodeProduceRequestPrefix } from './protocol/produce-request.ts';
 import { oneLine } from '@kafka-labs/cli';
 import { ProxyError } from './errors.ts';
-import type { EventAction, EventLog, ProxyEvent } from './events.ts';
-import type { Faults } from './faults.ts';
+import type { EventAction, EventLog, ProduceEventFields, ProxyEvent } from './events.ts';
+import { decide, type Chain, type FaultModuleName, type Faults, type Verdict } from './faults.ts';
+import type { InterceptedRequest } from './faults/module.ts';
+import { API } from './protocol/api-keys.ts';
+import { errorName } from './protocol/error-codes.ts';
+import { FrameReader } from './protocol/frame-reader.ts';
+import { decodeRequestHeader, decodeResponseCorrelationId } from './protocol/headers.ts';
+import { decodeMetadataTopics } from './protocol/metadata-response.ts';
+import { decodeProduceRequest, type ProduceRequest } from './protocol/produce-request.ts';
 
 /** Counters since the proxy started or was last reset; `open` is the number of client connections open now. */
 export interface Counters {
@@ -14,20 +17,34 @@ export interface Counters {
   open: number;
   /** Forwarded requests by API name. */
   requests: Record<string, number>;
+  /** Produce requests seen (the last Produce ordinal). */
   produce: number;
   dropped: number;
   delayed: number;
   closed: number;
+  /** Requests never forwarded and never answered. */
+  swallowed: number;
+  /** Requests the proxy answered itself instead of forwarding them. */
+  answered: number;
   errors: number;
 }
 
-/** What all connections of one proxy share: the faults in force, the counters, the event log. */
+/** What all connections of one proxy share: the faults in force, the counters, the event log, the buffer budget. */
 export interface ProxyContext {
   faults: Faults;
+  chain: Chain;
   counters: Counters;
+  /** The last ordinal given per API key. */
+  ordinals: Map<number, number>;
+  /** Topic names by topic id, learned from the Metadata responses the proxy forwards (Produce v13+ sends only ids). */
+  topicNames: Map<string, string>;
   log: EventLog;
   upstream: { host: string; port: number };
   maxFrameBytes: number;
+  /** Bytes of incomplete request frames held across all connections, and their cap. */
+  buffered: { bytes: number; max: number };
+  /** How long a request frame may stay incomplete while the proxy reads from its client. */
+  frameTimeoutMs: number;
   /** Connections until their broker side has closed. */
   connections: Set<Connection>;
 }
@@ -37,26 +54,39 @@ const HOLD_LIMIT_BYTES = 16 * 1024 * 1024;
 /** How long the broker side of a closed client connection stays open for the answers to requests already sent. */
 const DRAIN_AFTER_CLOSE_MS = 30_000;
 
-interface InFlight {
-  header: RequestHeader;
-  drop: boolean;
+/** The event fields of one request, shared by every event about it and its response. */
+type RequestFields = Pick<ProxyEvent, 'apiKey' | 'apiName' | 'apiVersion' | 'correlationId' | 'ordinal' | 'clientId' | 'produce'>;
+
+interface Tracked {
+  request: InterceptedRequest;
+  fields: RequestFields;
+  /** `Produce #N acks=A` for Produce requests. */
   detail: string | undefined;
 }
 
-interface Held {
-  frame: Buffer;
-  header: RequestHeader;
+interface InFlight extends Tracked {
+  /** The module that drops the broker's response. */
+  drop: FaultModuleName | undefined;
+  /** A response the proxy writes itself, once the responses to the requests before it have been sent. */
+  injected?: { frame: Buffer; module: FaultModuleName; errorCode: number };
+}
+
+interface Held extends Tracked {
+  verdict: Verdict | null;
   releaseAt: number;
 }
 
+type EventFields = Partial<Omit<ProxyEvent, 'seq' | 'time' | 'connection' | 'direction' | 'action'>>;
+
 /**
- * One client connection and its own connection to the broker. Forwards every frame byte for byte, in order,
- * except what the faults in force say: a dropped Produce response, a delayed request, a close after a Produce request.
+ * One client connection and its own connection to the broker. Forwards every frame byte for byte, in order, except
+ * what the fault chain decides: a delayed, swallowed or answered request, a dropped response, a close after a request.
  */
 export class Connection {
   private readonly upstream: Socket;
   private readonly requests: FrameReader;
   private readonly responses: FrameReader;
+  /** Requests awaiting a response, in the order they were sent (the broker answers in that order). */
   private readonly inflight = new Map<number, InFlight>();
   private readonly held: Held[] = [];
   private heldBytes = 0;
@@ -69,6 +99,10 @@ export class Connection {
   private deliverHeldThenFinish = false;
   private lastClientError: string | undefined;
   private finished = false;
+  /** Bytes of an incomplete request frame counted in the proxy-wide budget. */
+  private bufferedBytes = 0;
+  /** When the incomplete request frame started to count against the frame timeout (0: none, or reading is paused). */
+  private partialSince = 0;
 
   constructor(
     readonly id: number,
@@ -104,15 +138,20 @@ export class Connection {
     this.upstream.destroy();
   }
 
+  /** Closes the connection when its incomplete request frame is older than the frame timeout. */
+  checkFrameTimeout(now: number): void {
+    if (this.finished || this.partialSince === 0 || now - this.partialSince <= this.ctx.frameTimeoutMs) return;
+    const pending = this.requests.pendingBytes;
+    this.fail(new ProxyError('frame', `a request frame stayed incomplete for over ${this.ctx.frameTimeoutMs} ms (${pending} bytes of it received)`));
+  }
+
   private onRequestBytes(chunk: Buffer): void {
     this.upstream.cork();
     try {
-      for (const frame of this.requests.push(chunk)) {
-        const header = decodeRequestHeader(frame);
-        const faults = this.ctx.faults;
-        const delayed = faults.delayMinBytes !== undefined && frame.length >= faults.delayMinBytes;
-        if (delayed || this.held.length > 0) this.hold(frame, header, delayed ? (faults.delayMs ?? 0) : null);
-        else this.forward(frame, header);
+      const frames = this.requests.push(chunk);
+      this.accountPartialFrame();
+      for (const frame of frames) {
+        this.onRequest(frame);
         if (this.clientGone) break;
       }
     } catch (err) {
@@ -122,39 +161,92 @@ export class Connection {
     }
   }
 
-  /** Sends one request to the broker, applying the Produce faults; an acks=0 Produce expects no response. */
-  private forward(frame: Buffer, header: RequestHeader): void {
-    const counters = this.ctx.counters;
-    let expectsResponse = true;
-    let drop = false;
-    let closeAfter = false;
-    let detail: string | undefined;
-    if (header.apiKey === API.Produce) {
-      const { acks } = decodeProduceRequestPrefix(frame, header);
-      const ordinal = ++counters.produce;
-      const faults = this.ctx.faults;
-      expectsResponse = acks !== 0;
-      detail = `Produce #${ordinal} acks=${acks}`;
-      if (faults.dropProduce?.includes(ordinal)) {
-        if (expectsResponse) drop = true;
-        else detail += ', no response to drop';
-      }
-      closeAfter = faults.closeAfterProduce === ordinal;
+  /** Keeps the proxy-wide count of incomplete-frame bytes and the frame timeout's start up to date. */
+  private accountPartialFrame(): void {
+    const pending = this.requests.pendingBytes;
+    const budget = this.ctx.buffered;
+    budget.bytes += pending - this.bufferedBytes;
+    const grew = pending > this.bufferedBytes;
+    this.bufferedBytes = pending;
+    if (pending === 0) this.partialSince = 0;
+    else if (this.partialSince === 0 && this.clientPauses.size === 0) this.partialSince = Date.now();
+    if (grew && budget.bytes > budget.max) {
+      throw new ProxyError('frame', `incomplete frames across connections passed the proxy's cap of ${budget.max} bytes (this one holds ${pending})`);
     }
-    counters.requests[header.apiName] = (counters.requests[header.apiName] ?? 0) + 1;
-    if (expectsResponse) this.inflight.set(header.correlationId, { header, drop, detail });
-    this.send(this.upstream, frame);
-    this.event('request', 'forwarded', { header, size: frame.length, detail });
-    if (closeAfter) this.closeByFault(`after forwarding ${detail}`);
   }
 
-  /** Holds a request until `releaseAt`; `delayMs` null means it only waits behind a delayed one. */
-  private hold(frame: Buffer, header: RequestHeader, delayMs: number | null): void {
-    this.held.push({ frame, header, releaseAt: delayMs === null ? 0 : Date.now() + delayMs });
-    this.heldBytes += frame.length;
-    if (delayMs !== null) {
+  private onRequest(frame: Buffer): void {
+    const header = decodeRequestHeader(frame);
+    const ordinal = (this.ctx.ordinals.get(header.apiKey) ?? 0) + 1;
+    this.ctx.ordinals.set(header.apiKey, ordinal);
+    let produce: ProduceRequest | null = null;
+    if (header.apiKey === API.Produce) {
+      produce = decodeProduceRequest(frame, header);
+      for (const topic of produce.topicData) if (topic.topicId !== null) topic.name = this.ctx.topicNames.get(topic.topicId) ?? null;
+      this.ctx.counters.produce = ordinal;
+    }
+    const request: InterceptedRequest = { header, frame, ordinal, produce, expectsResponse: produce?.acks !== 0 };
+    const tracked: Tracked = {
+      request,
+      fields: {
+        apiKey: header.apiKey,
+        apiName: header.apiName,
+        apiVersion: header.apiVersion,
+        correlationId: header.correlationId,
+        ordinal,
+        clientId: header.clientId,
+        ...(produce && { produce: produceFields(produce) }),
+      },
+      detail: produce ? `Produce #${ordinal} acks=${produce.acks}` : undefined,
+    };
+    const verdict = this.ctx.chain.length > 0 ? decide(this.ctx.chain, request) : null;
+    if (verdict?.delay || this.held.length > 0) this.hold(tracked, verdict);
+    else this.execute(tracked, verdict);
+  }
+
+  /** Carries out the verdict on a request: swallow it, answer it, or forward it (maybe dropping its response). */
+  private execute(tracked: Tracked, verdict: Verdict | null): void {
+    const { request, fields } = tracked;
+    const { header, frame } = request;
+    const counters = this.ctx.counters;
+    if (verdict?.swallow) {
+      counters.swallowed++;
+      this.event('request', 'swallowed', { ...fields, size: frame.length, module: verdict.swallow, detail: tracked.detail });
+      return;
+    }
+    if (verdict?.respond) {
+      const { module, response, errorCode } = verdict.respond;
+      counters.answered++;
+      const detail = request.expectsResponse ? tracked.detail : `${tracked.detail}, acks=0: no response sent`;
+      this.event('request', 'answered', { ...fields, size: frame.length, module, errorCode, errorName: errorName(errorCode), detail });
+      if (request.expectsResponse) {
+        this.inflight.set(header.correlationId, { ...tracked, drop: undefined, injected: { frame: response, module, errorCode } });
+        this.flushInjected();
+      }
+      return;
+    }
+    let { detail } = tracked;
+    let drop = verdict?.dropResponse;
+    if (drop && !request.expectsResponse) {
+      detail += ', no response to drop';
+      drop = undefined;
+    }
+    counters.requests[header.apiName] = (counters.requests[header.apiName] ?? 0) + 1;
+    if (request.expectsResponse) this.inflight.set(header.correlationId, { ...tracked, drop });
+    this.send(this.upstream, frame);
+    this.event('request', 'forwarded', { ...fields, size: frame.length, detail });
+    if (verdict?.closeAfter) this.closeByFault(`after forwarding ${detail ?? `${header.apiName} #${request.ordinal}`}`, verdict.closeAfter);
+  }
+
+  /** Holds a request until its delay ends, or until the delayed requests before it are released. */
+  private hold(tracked: Tracked, verdict: Verdict | null): void {
+    const delay = verdict?.delay;
+    this.held.push({ ...tracked, verdict, releaseAt: delay ? Date.now() + delay.ms : 0 });
+    this.heldBytes += tracked.request.frame.length;
+    if (delay) {
       this.ctx.counters.delayed++;
-      this.event('request', 'delayed', { header, size: frame.length, detail: `by ${delayMs} ms` });
+      const { fields, request } = tracked;
+      this.event('request', 'delayed', { ...fields, size: request.frame.length, module: delay.module, delayMs: delay.ms, detail: `by ${delay.ms} ms` });
     }
     if (this.heldBytes > HOLD_LIMIT_BYTES) this.pauseClient('held');
     if (!this.releaseTimer) this.scheduleRelease();
@@ -175,9 +267,9 @@ export class Connection {
     this.upstream.cork();
     try {
       while (this.held[0] && this.held[0].releaseAt <= now && (!this.clientGone || this.deliverHeldThenFinish)) {
-        const { frame, header } = this.held.shift()!;
-        this.heldBytes -= frame.length;
-        this.forward(frame, header);
+        const held = this.held.shift()!;
+        this.heldBytes -= held.request.frame.length;
+        this.execute(held, held.verdict);
       }
     } catch (err) {
       this.fail(err);
@@ -205,22 +297,49 @@ export class Connection {
     const correlationId = decodeResponseCorrelationId(frame);
     const request = this.inflight.get(correlationId);
     this.inflight.delete(correlationId);
-    const fields = { header: request?.header, correlationId, size: frame.length, detail: request?.detail };
+    if (request?.request.header.apiKey === API.Metadata) this.learnTopicNames(frame, request.request.header.apiVersion);
+    const fields = { ...request?.fields, correlationId, size: frame.length, detail: request?.detail };
     if (request?.drop) {
       this.ctx.counters.dropped++;
-      this.event('response', 'response-dropped', fields);
+      const detail = request.detail ?? `${request.fields.apiName} #${request.fields.ordinal}`;
+      this.event('response', 'response-dropped', { ...fields, module: request.drop, detail });
     } else if (this.clientGone) {
       this.event('response', 'response-discarded', { ...fields, detail: 'the client connection is closed' });
     } else {
       this.send(this.client, frame);
       this.event('response', 'forwarded', request ? fields : { ...fields, detail: 'no matching request' });
     }
+    this.flushInjected();
+  }
+
+  /** Sends the proxy's own responses that no longer wait behind a response of the broker. */
+  private flushInjected(): void {
+    for (const [correlationId, entry] of this.inflight) {
+      if (!entry.injected) return;
+      this.inflight.delete(correlationId);
+      const { frame, module, errorCode } = entry.injected;
+      const fields = { ...entry.fields, size: frame.length, module, errorCode, errorName: errorName(errorCode), detail: entry.detail };
+      if (this.clientGone) {
+        this.event('response', 'response-discarded', { ...fields, detail: 'the client connection is closed' });
+      } else {
+        this.send(this.client, frame);
+        this.event('response', 'injected', fields);
+      }
+    }
+  }
+
+  private learnTopicNames(frame: Buffer, version: number): void {
+    try {
+      for (const { name, topicId } of decodeMetadataTopics(frame, version)) if (name !== null) this.ctx.topicNames.set(topicId, name);
+    } catch {
+      // The names only label events; a response this decoder cannot read still goes to the client unchanged.
+    }
   }
 
   /** Closes the client side now; the broker side stays open until the requests already sent are answered. */
-  private closeByFault(detail: string): void {
+  private closeByFault(detail: string, module: FaultModuleName): void {
     this.ctx.counters.closed++;
-    this.event('connection', 'closed', { detail });
+    this.event('connection', 'closed', { module, detail });
     this.clientGone = true;
     this.dropHeld();
     this.client.destroy();
@@ -270,6 +389,10 @@ export class Connection {
     if (this.finished) return;
     this.finished = true;
     this.dropHeld();
+    this.requests.discard();
+    this.ctx.buffered.bytes -= this.bufferedBytes;
+    this.bufferedBytes = 0;
+    this.partialSince = 0;
     if (flushUpstream) {
       this.upstream.end();
       setTimeout(() => this.upstream.destroy(), DRAIN_AFTER_CLOSE_MS).unref();
@@ -303,32 +426,43 @@ export class Connection {
     }
   }
 
+  /** Stops reading from the client; the frame timeout does not run meanwhile (the proxy, not the client, waits). */
   private pauseClient(reason: 'held' | 'drain'): void {
     if (this.clientPauses.has(reason)) return;
     this.clientPauses.add(reason);
     this.client.pause();
+    this.partialSince = 0;
   }
 
   private resumeClient(reason: 'held' | 'drain'): void {
     if (!this.clientPauses.delete(reason)) return;
-    if (this.clientPauses.size === 0) this.client.resume();
+    if (this.clientPauses.size > 0) return;
+    this.client.resume();
+    if (this.requests.pendingBytes > 0) this.partialSince = Date.now();
   }
 
-  private event(
-    direction: ProxyEvent['direction'],
-    action: EventAction,
-    fields: { header?: RequestHeader; correlationId?: number; size?: number; detail?: string | undefined },
-  ): void {
-    const { header, size, detail } = fields;
-    const correlationId = fields.correlationId ?? header?.correlationId;
-    this.ctx.log.add({
-      connection: this.id,
-      direction,
-      action,
-      ...(header && { apiKey: header.apiKey, apiName: header.apiName, apiVersion: header.apiVersion }),
-      ...(correlationId !== undefined && { correlationId }),
-      ...(size !== undefined && { size }),
-      ...(detail !== undefined && { detail }),
-    });
+  private event(direction: ProxyEvent['direction'], action: EventAction, fields: EventFields): void {
+    const event: Omit<ProxyEvent, 'seq' | 'time'> = { connection: this.id, direction, action };
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) (event as Record<string, unknown>)[key] = value;
+    this.ctx.log.add(event);
   }
+}
+
+function produceFields(produce: ProduceRequest): ProduceEventFields {
+  return {
+    acks: produce.acks,
+    transactionalId: produce.transactionalId,
+    timeoutMs: produce.timeoutMs,
+    partitions: produce.topicData.flatMap((topic) =>
+      topic.partitionData.map((p) => ({
+        topic: topic.name,
+        ...(topic.topicId !== null && { topicId: topic.topicId }),
+        partition: p.index,
+        records: p.records,
+        producerId: p.producerId,
+        producerEpoch: p.producerEpoch,
+        baseSequence: p.baseSequence,
+      })),
+    ),
+  };
 }

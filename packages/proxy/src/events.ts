@@ -1,12 +1,42 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { ProxyError } from './errors.ts';
+import type { FaultModuleName } from './faults.ts';
 
-/** One decision of the proxy; `direction` is `connection` for events about a whole connection. */
+/** One partition of a Produce request, with the header of its first record batch. */
+export interface ProducePartitionEvent {
+  /** The topic name; for a v13+ request (topic ids only) the name learned from Metadata, or null when unknown. */
+  topic: string | null;
+  /** The topic id, in Kafka's text form, for v13+ requests. */
+  topicId?: string;
+  partition: number;
+  /** Records in the partition's batches. */
+  records: number;
+  /** -1 for a producer that is not idempotent. */
+  producerId: number;
+  producerEpoch: number;
+  baseSequence: number;
+}
+
+/** What a Produce request carried: on every event about a Produce request or its response. */
+export interface ProduceEventFields {
+  acks: number;
+  transactionalId: string | null;
+  timeoutMs: number;
+  partitions: ProducePartitionEvent[];
+}
+
+/**
+ * One decision of the proxy, as a JSON line. `direction` is `connection` for events about a whole connection; the
+ * request fields (api*, correlationId, ordinal, clientId, produce) are on request events and on the response events of
+ * that request. Graders and reports read these fields; `detail` is a human sentence whose wording may change.
+ */
 export interface ProxyEvent {
   /** Increases by one per event from the proxy's start; survives reset. */
   seq: number;
+  /** ISO 8601, with milliseconds. */
   time: string;
+  /** The client connection, numbered from 1 in the order the proxy accepted them. */
   connection: number;
   direction: 'request' | 'response' | 'connection';
   action: EventAction;
@@ -14,13 +44,26 @@ export interface ProxyEvent {
   apiName?: string;
   apiVersion?: number;
   correlationId?: number;
+  /** The request is the Nth of its API the proxy has seen, counted from 1 across connections (reset by reset). */
+  ordinal?: number;
+  clientId?: string | null;
   /** Frame size on the wire, size prefix included. */
   size?: number;
-  /** Produce ordinal (from 1, across the proxy), acks, a delay, a peer address or an error message. */
+  /** The fault module that decided this action; absent when nothing but forwarding happened. */
+  module?: FaultModuleName;
+  /** For `delayed`: the delay. */
+  delayMs?: number;
+  /** For `answered` and `injected`: the error code the proxy answered with, and its name. */
+  errorCode?: number;
+  errorName?: string;
+  /** For Produce requests and their responses. */
+  produce?: ProduceEventFields;
+  /** A sentence for people: the Produce ordinal and acks, a delay, a peer address or an error message. */
   detail?: string;
 }
 
 const frame = (e: ProxyEvent) => `${e.apiName} ${e.direction} correlation_id=${e.correlationId}`;
+const about = (e: ProxyEvent) => (e.detail ? ` (${e.detail})` : '');
 
 /** Every event action, with the transcript line it prints (null: not printed, only logged). */
 export const EVENT_ACTIONS = {
@@ -29,9 +72,15 @@ export const EVENT_ACTIONS = {
   /** A response to a request sent before a fault closed the client connection. */
   'response-discarded': null,
   disconnected: null,
-  'response-dropped': (e: ProxyEvent) => `dropped ${e.apiName} response correlation_id=${e.correlationId} (${e.detail})`,
-  delayed: (e: ProxyEvent) => `delayed ${frame(e)} size=${e.size} (${e.detail})`,
-  closed: (e: ProxyEvent) => `closed client connection ${e.connection} (${e.detail})`,
+  /** The response the proxy wrote for a request it `answered`, sent once the responses before it were. */
+  injected: null,
+  'response-dropped': (e: ProxyEvent) => `dropped ${e.apiName} response correlation_id=${e.correlationId}${about(e)}`,
+  delayed: (e: ProxyEvent) => `delayed ${frame(e)} size=${e.size}${about(e)}`,
+  /** Never forwarded, never answered. */
+  swallowed: (e: ProxyEvent) => `swallowed ${frame(e)}: never forwarded, never answered${about(e)}`,
+  /** Not forwarded: the proxy answers it with `errorCode`. */
+  answered: (e: ProxyEvent) => `answered ${frame(e)} with ${e.errorName} (${e.errorCode}) instead of forwarding it${about(e)}`,
+  closed: (e: ProxyEvent) => `closed client connection ${e.connection}${about(e)}`,
   error: (e: ProxyEvent) => `error on connection ${e.connection}: ${e.detail}`,
 } as const satisfies Record<string, ((e: ProxyEvent) => string) | null>;
 

@@ -1,72 +1,72 @@
 import { ProxyError } from './errors.ts';
+import { closeAfterProduce } from './faults/close-after-produce.ts';
+import { delay } from './faults/delay.ts';
+import { dropProduce } from './faults/drop-produce.ts';
+import { dropResponse } from './faults/drop-response.ts';
+import { failProduce } from './faults/fail-produce.ts';
+import type { FaultModule, FaultSetting, InterceptedRequest, RequestHandler } from './faults/module.ts';
+import { swallowProduce } from './faults/swallow-produce.ts';
 
-/** The faults in force; an empty object is pass-through. */
+/** The faults in force, one field per module setting; an empty object is pass-through. */
 export interface Faults {
-  /** Ordinals (from 1, counted across the proxy) of the Produce requests whose response is dropped. */
-  dropProduce?: number[];
-  /** Requests of at least this many bytes (size prefix included) are delayed by `delayMs`. */
+  /** Requests of at least this many bytes (size prefix included) are delayed by `delayMs` (module `delay`). */
   delayMinBytes?: number;
   delayMs?: number;
-  /** Ordinal of the Produce request after which the client connection is closed. */
+  /** Ordinals of the Produce requests never forwarded and never answered (module `swallow-produce`). */
+  swallowProduce?: number[];
+  /** Ordinals of the Produce requests the proxy answers with `failCode` (module `fail-produce`). */
+  failProduce?: number[];
+  /** `topic:partition`: Produce requests carrying it are answered with `failCode` (module `fail-produce`). */
+  failPartition?: string;
+  /** The error code of `fail-produce` (default NOT_LEADER_OR_FOLLOWER). */
+  failCode?: number;
+  /** Ordinals (from 1, counted across the proxy) of the Produce requests whose response is dropped (module `drop-produce`). */
+  dropProduce?: number[];
+  /** `API:N` selectors of the requests of any API whose response is dropped (module `drop-response`). */
+  dropResponse?: string[];
+  /** Ordinal of the Produce request after which the client connection is closed (module `close-after-produce`). */
   closeAfterProduce?: number;
 }
 
-type FaultSetting = {
-  /** The CLI flag; the control API and the library use the field name. */
-  flag: string;
-  arg: string;
-  about: string;
-  /** Parses a CLI string or a JSON value; throws a `faults` ProxyError naming the field. */
-  parse: (value: unknown, field: string) => number | number[];
-};
+/**
+ * Every fault module, in chain order: each request meets them in this order, and the first that swallows or answers
+ * it ends the chain. The CLI, the control API, --help and the README list the modules and settings from this table.
+ */
+export const FAULT_MODULES = [dropProduce, delay, closeAfterProduce, dropResponse, swallowProduce, failProduce] as const satisfies readonly FaultModule<never>[];
 
-/** Every fault setting, with its flag, help text and parser: the CLI, the control API and the library read this table. */
-export const FAULT_SETTINGS = {
-  dropProduce: {
-    flag: '--drop-produce',
-    arg: 'N[,N...]',
-    about: 'drop the response to the Nth Produce request(s), counted across the proxy from 1; the request still reaches the broker',
-    parse: ordinalList,
-  },
-  delayMinBytes: {
-    flag: '--delay-min-bytes',
-    arg: 'N',
-    about: 'delay forwarding each request of at least N bytes (with --delay-ms); later requests on its connection wait behind it',
-    parse: (value, field) => integer(value, field, 0),
-  },
-  delayMs: {
-    flag: '--delay-ms',
-    arg: 'M',
-    about: 'the delay in milliseconds (with --delay-min-bytes)',
-    parse: (value, field) => integer(value, field, 0),
-  },
-  closeAfterProduce: {
-    flag: '--close-after-produce',
-    arg: 'N',
-    about: 'close the client connection right after forwarding the Nth Produce request (counted as for --drop-produce)',
-    parse: (value, field) => integer(value, field, 1),
-  },
-} satisfies Record<keyof Faults, FaultSetting>;
+export type FaultModuleName = (typeof FAULT_MODULES)[number]['name'];
 
-export type FaultField = keyof typeof FAULT_SETTINGS;
+/** Every fault setting by field name, with its flag, help text and parser. */
+export const FAULT_SETTINGS: Readonly<Record<keyof Faults, FaultSetting>> = Object.assign(
+  {},
+  ...FAULT_MODULES.map((m) => m.settings),
+);
+
+export type FaultField = keyof Faults;
+
+const MODULE_OF = new Map<string, FaultModule>(
+  FAULT_MODULES.flatMap((m) => Object.keys(m.settings).map((field) => [field, m as FaultModule] as const)),
+);
+
+/** The module that owns a setting. */
+export function moduleOf(field: FaultField): FaultModule {
+  return MODULE_OF.get(field)!;
+}
 
 /** Validates fault settings from JSON or the CLI (strings allowed); null or undefined fields are left out. */
 export function parseFaults(input: unknown): Faults {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new ProxyError('faults', 'faults must be a JSON object');
   }
-  const faults: Record<string, number | number[]> = {};
+  const faults: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(input)) {
-    const setting = FAULT_SETTINGS[field as FaultField];
-    if (!setting) {
-      throw new ProxyError('faults', `unknown fault setting "${field}" (known: ${Object.keys(FAULT_SETTINGS).join(', ')})`);
+    if (!Object.hasOwn(FAULT_SETTINGS, field)) {
+      throw new ProxyError('faults', `unknown fault setting ${JSON.stringify(field.slice(0, 60))} (known: ${Object.keys(FAULT_SETTINGS).join(', ')})`);
     }
-    if (value !== null && value !== undefined) faults[field] = setting.parse(value, field);
+    if (value !== null && value !== undefined) faults[field] = FAULT_SETTINGS[field as FaultField].parse(value, field);
   }
   const result = faults as Faults;
-  if ((result.delayMinBytes === undefined) !== (result.delayMs === undefined)) {
-    throw new ProxyError('faults', 'delayMinBytes and delayMs (--delay-min-bytes, --delay-ms) go together: give both or neither');
-  }
+  for (const module of FAULT_MODULES) module.check?.(result);
   return result;
 }
 
@@ -80,23 +80,53 @@ export function mergeFaults(current: Faults, patch: unknown): Faults {
 
 /** One line for a transcript, e.g. `drop-produce 2; delay >= 4096 B by 600 ms`, or `pass-through`. */
 export function describeFaults(faults: Faults): string {
-  const parts: string[] = [];
-  if (faults.dropProduce?.length) parts.push(`drop-produce ${faults.dropProduce.join(',')}`);
-  if (faults.delayMinBytes !== undefined) parts.push(`delay >= ${faults.delayMinBytes} B by ${faults.delayMs} ms`);
-  if (faults.closeAfterProduce !== undefined) parts.push(`close-after-produce ${faults.closeAfterProduce}`);
+  const parts = FAULT_MODULES.map((m) => m.describe(faults)).filter((part) => part !== null);
   return parts.length ? parts.join('; ') : 'pass-through';
 }
 
-function integer(value: unknown, field: string, min: number): number {
-  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min) {
-    throw new ProxyError('faults', `${field} must be an integer >= ${min}, got ${JSON.stringify(value)}`);
-  }
-  return n;
+/** The modules a request meets under these faults, each with its handler; empty for pass-through. */
+export type Chain = { module: FaultModuleName; handle: RequestHandler }[];
+
+export function buildChain(faults: Faults): Chain {
+  return FAULT_MODULES.flatMap((m) => {
+    const handle = (m as FaultModule).create(faults);
+    return handle ? [{ module: m.name, handle }] : [];
+  });
 }
 
-function ordinalList(value: unknown, field: string): number[] {
-  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [value];
-  const ordinals = items.map((item) => integer(item, field, 1));
-  return [...new Set(ordinals)].sort((a, b) => a - b);
+/** What the chain decided for one request, with the module behind each part. */
+export interface Verdict {
+  delay?: { ms: number; module: FaultModuleName };
+  dropResponse?: FaultModuleName;
+  closeAfter?: FaultModuleName;
+  swallow?: FaultModuleName;
+  respond?: { module: FaultModuleName; response: Buffer; errorCode: number };
+}
+
+/** Runs a request through the chain; null when no module decided anything (forward it unchanged). */
+export function decide(chain: Chain, request: InterceptedRequest): Verdict | null {
+  let verdict: Verdict | null = null;
+  for (const { module, handle } of chain) {
+    const decision = handle(request);
+    if (!decision) continue;
+    verdict ??= {};
+    switch (decision.kind) {
+      case 'delay':
+        verdict.delay ??= { ms: decision.ms, module };
+        break;
+      case 'drop-response':
+        verdict.dropResponse ??= module;
+        break;
+      case 'close-after':
+        verdict.closeAfter ??= module;
+        break;
+      case 'swallow':
+        verdict.swallow = module;
+        return verdict;
+      case 'respond':
+        verdict.respond = { module, response: decision.response, errorCode: decision.errorCode };
+        return verdict;
+    }
+  }
+  return verdict;
 }

@@ -4,7 +4,7 @@ import { Connection, type Counters, type ProxyContext } from './connection.ts';
 import { startControlServer } from './control.ts';
 import { ProxyError } from './errors.ts';
 import { EventLog, type ProxyEvent } from './events.ts';
-import { mergeFaults, parseFaults, type Faults } from './faults.ts';
+import { buildChain, mergeFaults, parseFaults, type Faults } from './faults.ts';
 import { DEFAULT_MAX_FRAME_BYTES } from './protocol/frame-reader.ts';
 
 /** The articles' ports: clients reach the proxy on 9532, which forwards to the broker's FAULT listener on 9533. */
@@ -14,6 +14,8 @@ export const PROXY_DEFAULTS = {
   controlPort: 9540,
   eventCapacity: 1000,
   maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
+  maxBufferedBytes: 256 * 1024 * 1024,
+  frameTimeoutMs: 30_000,
 } as const;
 
 export interface ProxyOptions {
@@ -32,6 +34,10 @@ export interface ProxyOptions {
   eventCapacity?: number;
   /** Largest frame accepted, size prefix included; a larger size prefix closes that connection. */
   maxFrameBytes?: number;
+  /** Cap on the bytes of incomplete request frames held across all connections; the connection that passes it is closed. */
+  maxBufferedBytes?: number;
+  /** A request frame still incomplete after this long (while the proxy reads from its client) closes its connection. */
+  frameTimeoutMs?: number;
 }
 
 export interface ProxyStatus {
@@ -60,7 +66,7 @@ export interface Proxy {
   events(since?: number): ProxyEvent[];
   /** Resolves with the first event from now on that matches (default timeout 30 s). */
   waitForEvent(match: (event: ProxyEvent) => boolean, timeoutMs?: number): Promise<ProxyEvent>;
-  /** Clears the faults, the counters (Produce ordinals start again from 1) and the recent events (not the file). */
+  /** Clears the faults, the counters (ordinals start again from 1) and the recent events (not the file). */
   reset(): void;
   /** Stops listening, closes every connection and the control API, and flushes the event log. */
   stop(): Promise<void>;
@@ -75,18 +81,32 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
     options.print ?? ((line) => console.log(line)),
     options.eventsFile,
   );
+  const faults = parseFaults(options.faults ?? {});
   await log.ready();
   const ctx: ProxyContext = {
-    faults: parseFaults(options.faults ?? {}),
+    faults,
+    chain: buildChain(faults),
     counters: zeroCounters(0),
+    ordinals: new Map(),
+    topicNames: new Map(),
     log,
     upstream,
     maxFrameBytes: options.maxFrameBytes ?? PROXY_DEFAULTS.maxFrameBytes,
+    buffered: { bytes: 0, max: options.maxBufferedBytes ?? PROXY_DEFAULTS.maxBufferedBytes },
+    frameTimeoutMs: options.frameTimeoutMs ?? PROXY_DEFAULTS.frameTimeoutMs,
     connections: new Set(),
+  };
+  const setFaults = (next: Faults) => {
+    ctx.faults = next;
+    ctx.chain = buildChain(next);
   };
   let nextId = 0;
   const servers = await listenLoopbackPair(listen, (socket) => new Connection(++nextId, socket, ctx));
   const port = (servers[0]!.address() as net.AddressInfo).port;
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const connection of ctx.connections) connection.checkFrameTimeout(now);
+  }, Math.max(10, Math.min(1000, ctx.frameTimeoutMs / 4))).unref();
 
   let control: Awaited<ReturnType<typeof startControlServer>> | null = null;
   let controlPort: number | null = null;
@@ -97,12 +117,12 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
       return controlPort;
     },
     faults: () => structuredClone(ctx.faults),
-    setFaults: (faults) => {
-      ctx.faults = parseFaults(faults);
+    setFaults: (next) => {
+      setFaults(parseFaults(next));
       return proxy.faults();
     },
     patchFaults: (patch) => {
-      ctx.faults = mergeFaults(ctx.faults, patch);
+      setFaults(mergeFaults(ctx.faults, patch));
       return proxy.faults();
     },
     counters: () => structuredClone(ctx.counters),
@@ -116,11 +136,13 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
     events: (since) => log.recent(since),
     waitForEvent: (match, timeoutMs = 30_000) => log.waitFor(match, timeoutMs),
     reset: () => {
-      ctx.faults = {};
+      setFaults({});
       ctx.counters = zeroCounters(ctx.counters.open);
+      ctx.ordinals.clear();
       log.clear();
     },
     stop: async () => {
+      clearInterval(sweep);
       const closed = [...servers, ...(control ? [control] : [])].map(
         (server) => new Promise<void>((resolve) => server.close(() => resolve())),
       );
@@ -143,7 +165,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
 }
 
 function zeroCounters(open: number): Counters {
-  return { connections: 0, open, requests: {}, produce: 0, dropped: 0, delayed: 0, closed: 0, errors: 0 };
+  return { connections: 0, open, requests: {}, produce: 0, dropped: 0, delayed: 0, closed: 0, swallowed: 0, answered: 0, errors: 0 };
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);

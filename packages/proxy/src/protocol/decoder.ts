@@ -16,12 +16,27 @@ export class Decoder {
     return at;
   }
 
+  int8(what: string): number {
+    return this.buf.readInt8(this.take(1, what));
+  }
+
   int16(what: string): number {
     return this.buf.readInt16BE(this.take(2, what));
   }
 
   int32(what: string): number {
     return this.buf.readInt32BE(this.take(4, what));
+  }
+
+  /** INT64 as a number: exact for the offsets, timestamps and producer ids Kafka uses (below 2^53). */
+  int64(what: string): number {
+    return Number(this.buf.readBigInt64BE(this.take(8, what)));
+  }
+
+  /** UUID, in Kafka's text form (`Uuid.toString()`: URL-safe base64 without padding, as kafka-topics prints it). */
+  uuid(what: string): string {
+    const at = this.take(16, what);
+    return this.buf.toString('base64url', at, at + 16);
   }
 
   /** Reads an unsigned varint (at most 5 bytes, as Kafka's UNSIGNED_VARINT). */
@@ -33,6 +48,18 @@ export class Decoder {
       if ((byte & 0x80) === 0) return value;
     }
     throw new ProxyError('frame', `unsigned varint longer than 5 bytes in ${what}`);
+  }
+
+  /** ARRAY length (INT32, -1 for null) or COMPACT_ARRAY length (UNSIGNED_VARINT N + 1, 0 for null); null → 0. */
+  arrayLength(compact: boolean, what: string): number {
+    const length = compact ? this.uvarint(what) - 1 : this.int32(what);
+    if (length < -1) throw new ProxyError('frame', `negative length ${length} in ${what}`);
+    return Math.max(0, length);
+  }
+
+  /** STRING / NULLABLE_STRING (INT16 length) or their COMPACT forms (UNSIGNED_VARINT length + 1). */
+  string(compact: boolean, what: string): string | null {
+    return compact ? this.compactNullableString(what) : this.nullableString(what);
   }
 
   /** NULLABLE_STRING: int16 length, -1 for null. */
@@ -49,6 +76,15 @@ export class Decoder {
     return this.utf8(lengthPlusOne - 1, what);
   }
 
+  /** NULLABLE_BYTES / RECORDS (INT32 length) or COMPACT_NULLABLE_BYTES / COMPACT_RECORDS; null when absent. */
+  bytes(compact: boolean, what: string): Buffer | null {
+    const length = compact ? this.uvarint(what) - 1 : this.int32(what);
+    if (length === -1) return null;
+    if (length < -1) throw new ProxyError('frame', `negative length ${length} in ${what}`);
+    const at = this.take(length, what);
+    return this.buf.subarray(at, at + length);
+  }
+
   /** TAG_BUFFER: an unsigned varint count, then per field a tag, a size and that many bytes; skipped. */
   skipTaggedFields(what: string): void {
     const count = this.uvarint(what);
@@ -56,6 +92,11 @@ export class Decoder {
       this.uvarint(what);
       this.take(this.uvarint(what), what);
     }
+  }
+
+  /** Tells whether every byte of the frame has been read. */
+  get atEnd(): boolean {
+    return this.offset === this.buf.length;
   }
 
   private utf8(length: number, what: string): string {

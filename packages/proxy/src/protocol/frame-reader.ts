@@ -20,6 +20,13 @@ export class FrameReader {
     return this.partBytes;
   }
 
+  /** Forgets the partial frame, releasing its bytes; used once its connection is closed. */
+  discard(): void {
+    this.parts = [];
+    this.partBytes = 0;
+    this.frameBytes = -1;
+  }
+
   /** Feeds one chunk and returns the frames it completes; throws a `frame` ProxyError on a size out of range. */
   push(chunk: Buffer): Buffer[] {
     const frames: Buffer[] = [];
