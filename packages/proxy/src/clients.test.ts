@@ -1,84 +1,30 @@
 // Real clients through the proxy on 9532: the broker's FAULT listener advertises localhost:9532, so clients that
-// bootstrap there stay on the proxy. Only this file uses 9532; it waits while another process holds the port.
+// bootstrap there stay on the proxy. The files that use 9532 hold the broker lock, which the labs take too.
 import { lookup } from 'node:dns/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Kafka as KafkaJs, logLevel } from 'kafkajs';
 import RdKafka from '@confluentinc/kafka-javascript';
-import { BOOTSTRAP, ensureBroker, lockBroker, runTool } from '@kafka-labs/broker';
-import { startProxy, type Proxy } from './proxy.ts';
+import { runTool } from '@kafka-labs/broker';
+import type { Proxy } from './proxy.ts';
 import { apiVersionsRequest, RawConnection } from './testing/raw-kafka.ts';
-
-const { proxy: PROXY, tools: TOOLS } = BOOTSTRAP;
+import { createTopic, PROXY, rdProducer, readTopic, startProxyOn9532, values } from './testing/real-clients.ts';
 
 let proxy: Proxy;
 const lines: string[] = [];
+let release: () => Promise<void>;
 
-let releaseBroker: () => void;
-
-// Port 9532 is the one the FAULT listener advertises, shared with the labs: hold the broker lock.
 beforeAll(async () => {
-  await ensureBroker();
-  releaseBroker = await lockBroker('proxy client tests', () => {});
-  proxy = await startProxy({ listen: '127.0.0.1:9532', print: (line) => lines.push(line) });
+  ({ proxy, release } = await startProxyOn9532('proxy client tests', lines));
 }, 200_000);
 
 afterAll(async () => {
-  await proxy?.stop();
-  releaseBroker?.();
+  await release?.();
 });
 
 beforeEach(() => {
   proxy.reset();
   lines.length = 0;
 });
-
-const admin = new KafkaJs({ brokers: [TOOLS], clientId: 'proxy-test-admin', logLevel: logLevel.NOTHING }).admin();
-
-async function createTopic(name: string): Promise<string> {
-  const topic = `proxy-${name}-${Date.now()}`;
-  await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
-  return topic;
-}
-
-/** Every record value of partition 0 in offset order, read with kafkajs through `bootstrap` up to the high watermark. */
-async function readTopic(topic: string, bootstrap: string): Promise<{ key: string | null; value: string; headers: string }[]> {
-  const [partition0] = await admin.fetchTopicOffsets(topic);
-  const end = Number(partition0!.high);
-  if (end === 0) return [];
-  const kafka = new KafkaJs({ brokers: [bootstrap], clientId: 'proxy-test-reader', logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `${topic}-reader` });
-  const records: { key: string | null; value: string; headers: string }[] = [];
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topic, fromBeginning: true });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`read ${records.length} of ${end} records of ${topic}`)), 30_000);
-      consumer.on(consumer.events.CRASH, ({ payload }) => {
-        clearTimeout(timer);
-        reject(payload.error);
-      });
-      void consumer.run({
-        eachMessage: async ({ message }) => {
-          records.push({
-            key: message.key?.toString('base64') ?? null,
-            value: message.value?.toString('base64') ?? 'null',
-            headers: JSON.stringify(Object.entries(message.headers ?? {}).map(([k, v]) => [k, v?.toString('base64')])),
-          });
-          if (Number(message.offset) === end - 1) {
-            clearTimeout(timer);
-            resolve();
-          }
-        },
-      });
-    });
-  } finally {
-    await consumer.disconnect();
-  }
-  return records;
-}
-
-const values = async (topic: string) => (await readTopic(topic, TOOLS)).map((r) => Buffer.from(r.value, 'base64').toString());
 
 /** A varied workload: binary, multi-byte text and large values, with and without keys and headers. */
 function workload(): { key: Buffer | null; value: Buffer; headers: Record<string, Buffer> }[] {
@@ -95,36 +41,6 @@ const expected = (messages: ReturnType<typeof workload>) =>
     value: m.value.toString('base64'),
     headers: JSON.stringify(Object.entries(m.headers).map(([k, v]) => [k, v.toString('base64')])),
   }));
-
-type RdProducer = InstanceType<typeof RdKafka.Producer>;
-
-/** A librdkafka producer (callback API) through the proxy; `send` resolves on the delivery report. */
-async function rdProducer(config: Record<string, unknown>) {
-  const producer: RdProducer = new RdKafka.Producer({
-    'bootstrap.servers': PROXY,
-    'client.id': 'proxy-test-rdkafka',
-    acks: 'all',
-    'linger.ms': 0,
-    dr_cb: true,
-    ...config,
-  } as RdKafka.ProducerGlobalConfig);
-  await new Promise<void>((resolve, reject) => {
-    producer.once('ready', () => resolve());
-    producer.once('connection.failure', reject);
-    producer.connect();
-  });
-  producer.setPollInterval(10);
-  const pending: ((err: RdKafka.LibrdKafkaError | null) => void)[] = [];
-  producer.on('delivery-report', (err) => pending.shift()?.(err));
-  return {
-    send: (topic: string, value: string) =>
-      new Promise<void>((resolve, reject) => {
-        pending.push((err) => (err ? reject(new Error(`delivery failed: ${err.message}`)) : resolve()));
-        producer.produce(topic, 0, Buffer.from(value));
-      }),
-    close: () => new Promise<void>((resolve) => producer.disconnect(() => resolve())),
-  };
-}
 
 describe('pass-through with real clients', { timeout: 90_000 }, () => {
   it('reaches the proxy at every address localhost resolves to', async () => {
@@ -256,8 +172,4 @@ describe('faults with real clients', { timeout: 90_000 }, () => {
     expect(notDelayed.every((e) => e.size! < 4096)).toBe(true);
     expect(proxy.counters()).toMatchObject({ delayed: 1, produce: 3 });
   });
-});
-
-afterAll(async () => {
-  await admin.disconnect();
 });

@@ -49,3 +49,33 @@ describe('describeFaults', () => {
     );
   });
 });
+
+describe('the new modules\' settings', () => {
+  it('reads API:N selectors in any case and names the API as the key table does', () => {
+    expect(parseFaults({ dropResponse: 'endtxn:1,TxnOffsetCommit:2' })).toEqual({ dropResponse: ['EndTxn:1', 'TxnOffsetCommit:2'] });
+    expect(() => parseFaults({ dropResponse: ['Nope:1'] })).toThrow(/dropResponse takes API:N selectors such as EndTxn:1/);
+    expect(() => parseFaults({ dropResponse: ['EndTxn'] })).toThrow(/dropResponse takes API:N selectors/);
+  });
+
+  it('reads an error code by name or number, and needs something to fail', () => {
+    expect(parseFaults({ failProduce: '2', failCode: 'not_enough_replicas' })).toEqual({ failProduce: [2], failCode: 19 });
+    expect(parseFaults({ failPartition: 'orders:1' })).toEqual({ failPartition: 'orders:1' });
+    expect(() => parseFaults({ failCode: 19 })).toThrow(/failCode \(--fail-code\) needs failProduce or failPartition/);
+    expect(() => parseFaults({ failPartition: 'orders' })).toThrow(/failPartition must be topic:partition/);
+    expect(() => parseFaults({ failProduce: [1], failCode: 'NONE' })).toThrow(/failCode must be a Kafka error name/);
+  });
+
+  it('describes every module on one line', () => {
+    expect(describeFaults({ dropResponse: ['EndTxn:1'], swallowProduce: [2], failProduce: [3], failPartition: 'orders:1', failCode: 19 })).toBe(
+      'drop-response EndTxn:1; swallow-produce 2; fail-produce Produce 3 to orders:1 with NOT_ENOUGH_REPLICAS',
+    );
+    expect(describeFaults({ failPartition: 'orders:1' })).toBe('fail-produce to orders:1 with NOT_LEADER_OR_FOLLOWER');
+  });
+
+  it('refuses setting names that are Object.prototype keys, and delays beyond what a Node timer holds', () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(() => parseFaults(JSON.parse(`{"${key}": 1}`))).toThrow(`unknown fault setting "${key}"`);
+    }
+    expect(() => parseFaults({ delayMinBytes: 1, delayMs: 3_000_000_000 })).toThrow('delayMs must be an integer from 0 to 2147483647, got 3000000000');
+  });
+});

@@ -1,0 +1,111 @@
+// What the tests with real clients through the proxy on 9532 share: the broker's FAULT listener advertises
+// localhost:9532, so clients that bootstrap there stay on the proxy. Port 9532 is the labs' too: hold the broker lock.
+import { Kafka as KafkaJs, logLevel } from 'kafkajs';
+import RdKafka from '@confluentinc/kafka-javascript';
+import { BOOTSTRAP, ensureBroker, lockBroker } from '@kafka-labs/broker';
+import { startProxy, type Proxy } from '../proxy.ts';
+
+export const { proxy: PROXY, tools: TOOLS } = BOOTSTRAP;
+
+/** Starts the broker if needed, takes the broker lock and starts a proxy on 9532 whose lines go to `lines`. */
+export async function startProxyOn9532(holder: string, lines: string[]): Promise<{ proxy: Proxy; release: () => Promise<void> }> {
+  await ensureBroker();
+  const releaseBroker = await lockBroker(holder, () => {});
+  const proxy = await startProxy({ listen: '127.0.0.1:9532', print: (line) => lines.push(line) });
+  return {
+    proxy,
+    release: async () => {
+      await proxy.stop();
+      await admin.disconnect();
+      releaseBroker();
+    },
+  };
+}
+
+export const admin = new KafkaJs({ brokers: [TOOLS], clientId: 'proxy-test-admin', logLevel: logLevel.NOTHING }).admin();
+
+/** Creates a fresh topic `proxy-<name>-<time>` with one partition (or `partitions`) and returns its name. */
+export async function createTopic(name: string, partitions = 1): Promise<string> {
+  const topic = `proxy-${name}-${Date.now()}`;
+  await admin.connect();
+  await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
+  return topic;
+}
+
+let readers = 0;
+
+/** Every record value of partition 0 in offset order, read with kafkajs through `bootstrap` up to the high watermark. */
+export async function readTopic(topic: string, bootstrap: string): Promise<{ key: string | null; value: string; headers: string }[]> {
+  const [partition0] = await admin.fetchTopicOffsets(topic);
+  const end = Number(partition0!.high);
+  if (end === 0) return [];
+  const kafka = new KafkaJs({ brokers: [bootstrap], clientId: 'proxy-test-reader', logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: `${topic}-reader-${++readers}` });
+  const records: { key: string | null; value: string; headers: string }[] = [];
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`read ${records.length} of ${end} records of ${topic}`)), 30_000);
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        clearTimeout(timer);
+        reject(payload.error);
+      });
+      void consumer.run({
+        eachMessage: async ({ message }) => {
+          records.push({
+            key: message.key?.toString('base64') ?? null,
+            value: message.value?.toString('base64') ?? 'null',
+            headers: JSON.stringify(Object.entries(message.headers ?? {}).map(([k, v]) => [k, v?.toString('base64')])),
+          });
+          if (Number(message.offset) === end - 1) {
+            clearTimeout(timer);
+            resolve();
+          }
+        },
+      });
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+  return records;
+}
+
+/** The values of partition 0 in offset order, as text. */
+export const values = async (topic: string) => (await readTopic(topic, TOOLS)).map((r) => Buffer.from(r.value, 'base64').toString());
+
+type RdProducer = InstanceType<typeof RdKafka.Producer>;
+
+/** A librdkafka producer (callback API) through the proxy; `send` resolves on the delivery report. */
+export async function rdProducer(config: Record<string, unknown>) {
+  const producer: RdProducer = new RdKafka.Producer({
+    'bootstrap.servers': PROXY,
+    'client.id': 'proxy-test-rdkafka',
+    acks: 'all',
+    'linger.ms': 0,
+    dr_cb: true,
+    ...config,
+  } as RdKafka.ProducerGlobalConfig);
+  await new Promise<void>((resolve, reject) => {
+    producer.once('ready', () => resolve());
+    producer.once('connection.failure', reject);
+    producer.connect();
+  });
+  producer.setPollInterval(10);
+  const pending: ((err: RdKafka.LibrdKafkaError | null) => void)[] = [];
+  producer.on('delivery-report', (err) => pending.shift()?.(err));
+  /** Produces without waiting; resolves with the delivery report's error (null on success). */
+  const report = (topic: string, value: string) =>
+    new Promise<RdKafka.LibrdKafkaError | null>((resolve) => {
+      pending.push(resolve);
+      producer.produce(topic, 0, Buffer.from(value));
+    });
+  return {
+    report,
+    send: async (topic: string, value: string) => {
+      const err = await report(topic, value);
+      if (err) throw new Error(`delivery failed: ${err.message}`);
+    },
+    close: () => new Promise<void>((resolve) => producer.disconnect(() => resolve())),
+  };
+}
