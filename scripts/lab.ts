@@ -17,11 +17,15 @@ ${listLabs()
   .map((l) => `  ${l.id.padEnd(28)} ${l.track.padEnd(28)} ${l.title}`)
   .join('\n')}`;
 
+/** Set by SIGTERM (e.g. to the pnpm process): the running lab is stopped and no further lab of a track starts. */
+let terminated = false;
+
 await runMain('error', USAGE, async (argv) => {
   const [command, ...extra] = parseCommand({}, argv).positionals;
   if (!command || extra.length) throw new UsageError(command ? `unexpected argument "${extra[0]}"` : 'missing lab id or track');
   let exitCode = 0;
   for (const lab of resolveLabs(command)) {
+    if (terminated) break;
     const result = await runLab(lab);
     console.log(`\n${formatText(result)}`);
     exitCode = Math.max(exitCode, EXIT_CODES[result.verdict]);
@@ -36,11 +40,18 @@ async function runLab(lab: LabEntry): Promise<LabResult> {
       stdio: 'inherit',
       env: { ...process.env, KAFKA_LABS_RUN_DIR: runDir },
     });
-    // Ctrl-C reaches the run script too; it stops its own children, then we report.
+    // Ctrl-C reaches the run script too; it stops its own children, then we report. SIGTERM is sent to this
+    // process alone (pnpm passes it on), so it is passed on to the run script.
     const ignore = () => {};
+    const terminate = () => {
+      terminated = true;
+      child.kill('SIGTERM');
+    };
     process.on('SIGINT', ignore);
+    process.on('SIGTERM', terminate);
     child.on('close', (code, signal) => {
       process.off('SIGINT', ignore);
+      process.off('SIGTERM', terminate);
       resolve(code ?? (signal ? 130 : 1));
     });
   });

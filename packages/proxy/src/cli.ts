@@ -1,6 +1,6 @@
 import { ProxyError } from './errors.ts';
-import { FAULT_SETTINGS, parseFaults, type FaultField } from './faults.ts';
-import { parseAddress, PROXY_DEFAULTS, type ProxyOptions } from './proxy.ts';
+import { describeFaults, FAULT_SETTINGS, parseFaults, type FaultField } from './faults.ts';
+import { parseAddress, PROXY_DEFAULTS, type ProxyOptions, type ProxyStatus } from './proxy.ts';
 
 type Flag = { arg: string; about: string; apply: (options: ProxyOptions, value: string, flag: string) => void };
 
@@ -95,3 +95,16 @@ function splitFlag(arg: string): [string, string | undefined] {
   const eq = arg.indexOf('=');
   return arg.startsWith('--') && eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
 }
+
+/** The line the CLI prints once it accepts connections and its control API answers: the one to wait for. */
+export const READY_LINE = /^proxy: listening on ([^\s,]+)/;
+
+/** The ready line of a proxy with this status. */
+export function readyLine(status: ProxyStatus): string {
+  const control = status.controlPort === null ? 'no control API' : `control API http://127.0.0.1:${status.controlPort}`;
+  return (
+    `proxy: listening on ${status.listen.join(', ')}, forwarding to ${status.upstream}; ` +
+    `${control}; faults: ${describeFaults(status.faults)}`
+  );
+}
+

@@ -150,8 +150,10 @@ export class Connection {
     try {
       const frames = this.requests.push(chunk);
       this.accountPartialFrame();
+      // Frames that arrive together are timed together: their delays end at the same moment.
+      const arrivedAt = frames.length > 0 ? Date.now() : 0;
       for (const frame of frames) {
-        this.onRequest(frame);
+        this.onRequest(frame, arrivedAt);
         if (this.clientGone) break;
       }
     } catch (err) {
@@ -175,7 +177,7 @@ export class Connection {
     }
   }
 
-  private onRequest(frame: Buffer): void {
+  private onRequest(frame: Buffer, arrivedAt: number): void {
     const header = decodeRequestHeader(frame);
     const ordinal = (this.ctx.ordinals.get(header.apiKey) ?? 0) + 1;
     this.ctx.ordinals.set(header.apiKey, ordinal);
@@ -200,7 +202,7 @@ export class Connection {
       detail: produce ? `Produce #${ordinal} acks=${produce.acks}` : undefined,
     };
     const verdict = this.ctx.chain.length > 0 ? decide(this.ctx.chain, request) : null;
-    if (verdict?.delay || this.held.length > 0) this.hold(tracked, verdict);
+    if (verdict?.delay || this.held.length > 0) this.hold(tracked, verdict, arrivedAt);
     else this.execute(tracked, verdict);
   }
 
@@ -239,9 +241,9 @@ export class Connection {
   }
 
   /** Holds a request until its delay ends, or until the delayed requests before it are released. */
-  private hold(tracked: Tracked, verdict: Verdict | null): void {
+  private hold(tracked: Tracked, verdict: Verdict | null, arrivedAt: number): void {
     const delay = verdict?.delay;
-    this.held.push({ ...tracked, verdict, releaseAt: delay ? Date.now() + delay.ms : 0 });
+    this.held.push({ ...tracked, verdict, releaseAt: delay ? arrivedAt + delay.ms : 0 });
     this.heldBytes += tracked.request.frame.length;
     if (delay) {
       this.ctx.counters.delayed++;

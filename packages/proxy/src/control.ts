@@ -61,7 +61,7 @@ export async function startControlServer(proxy: Proxy, port: number): Promise<ht
 async function handle(proxy: Proxy, req: http.IncomingMessage): Promise<[number, unknown]> {
   let url: URL;
   try {
-    url = new URL(`http://control${(req.url ?? '/').startsWith('/') ? '' : '/'}${req.url ?? '/'}`);
+    url = new URL(req.url ?? '/', 'http://control');
   } catch {
     return [400, { error: `bad request URL ${JSON.stringify(String(req.url).slice(0, 80))}` }];
   }

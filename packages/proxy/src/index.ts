@@ -19,3 +19,5 @@ export { decodeProduceRequest, decodeProduceRequestPrefix } from './protocol/pro
 export type { ProduceRequest, ProduceRequestPrefix, ProduceTopicData, ProducePartitionData } from './protocol/produce-request.ts';
 export { decodeProduceResponse, encodeProduceResponse } from './protocol/produce-response.ts';
 export type { ProduceResponse, TopicProduceResponse, PartitionProduceResponse } from './protocol/produce-response.ts';
+export { proxyDaemon, type ProxyDaemon, type DaemonOptions, type StopResult } from './daemon.ts';
+export { READY_LINE, readyLine } from './cli.ts';

@@ -293,3 +293,70 @@ describe('startProxy', () => {
     expect(err.code).toBe('ECONNREFUSED');
   });
 });
+
+describe('hardening', () => {
+  /** Sends raw HTTP to the control port and resolves with the status code of the answer. */
+  async function rawHttp(port: number, head: string, body = ''): Promise<number> {
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.end(`${head}\r\nHost: x\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    let answer = '';
+    for await (const chunk of socket) answer += chunk;
+    return Number(/^HTTP\/1\.1 (\d+)/.exec(answer)?.[1]);
+  }
+
+  it('answers hostile control requests with 400 and keeps serving', async () => {
+    const proxy = await proxyOn({ controlPort: 0 });
+    const port = proxy.controlPort!;
+    expect(await rawHttp(port, 'GET //[ HTTP/1.1')).toBe(400);
+    expect(await rawHttp(port, 'GET http://[ HTTP/1.1')).toBe(400);
+    expect(await rawHttp(port, 'GET /constructor HTTP/1.1')).toBe(404);
+    for (const body of ['{"constructor":1}', '{"__proto__":{}}', '{"toString":1}', '{"delayMinBytes":1,"delayMs":3000000000}']) {
+      expect(await rawHttp(port, 'POST /faults HTTP/1.1', body)).toBe(400);
+    }
+    expect(await rawHttp(port, 'PUT /faults HTTP/1.1', `{"dropProduce":${'['.repeat(30_000)}${']'.repeat(30_000)}}`)).toBe(400);
+    const res = await fetch(`http://127.0.0.1:${port}/faults`, { method: 'POST', body: '{"toString":1}' });
+    expect(await res.json()).toEqual({ error: expect.stringMatching(/^unknown fault setting "toString" \(known: dropProduce, /) });
+    expect((await controlClient(port).status()).faults).toEqual({});
+    expect(proxy.faults()).toEqual({});
+  });
+
+  it('lists the fault modules and their settings', async () => {
+    const proxy = await proxyOn({ controlPort: 0 });
+    const { modules } = (await (await fetch(`http://127.0.0.1:${proxy.controlPort}/modules`)).json()) as { modules: { name: string; settings: { flag: string }[] }[] };
+    expect(modules.map((m) => m.name)).toEqual(['drop-produce', 'delay', 'close-after-produce', 'drop-response', 'swallow-produce', 'fail-produce']);
+    expect(modules.find((m) => m.name === 'fail-produce')!.settings.map((s) => s.flag)).toEqual(['--fail-produce', '--fail-partition', '--fail-code']);
+  });
+
+  it('closes a connection whose frame trickles in slower than the frame timeout', async () => {
+    const proxy = await proxyOn({ frameTimeoutMs: 300 });
+    const connection = await RawConnection.open(proxy.port);
+    connection.send(Buffer.from('000003e8', 'hex'));
+    const trickle = setInterval(() => connection.send(Buffer.from([0])), 50);
+    await connection.closed;
+    clearInterval(trickle);
+    const error = await eventually(proxy, (e) => e.action === 'error');
+    expect(error.detail).toMatch(/^a request frame stayed incomplete for over 300 ms \(\d+ bytes of it received\)$/);
+  });
+
+  it('caps what incomplete frames hold across connections, and frees it when they close', async () => {
+    const proxy = await proxyOn({ maxBufferedBytes: 60 });
+    const a = await RawConnection.open(proxy.port);
+    a.send(Buffer.concat([Buffer.from('000003e8', 'hex'), Buffer.alloc(46)]));
+    await eventually(proxy, (e) => e.action === 'connected' && e.connection === 1);
+    const b = await RawConnection.open(proxy.port);
+    b.send(Buffer.concat([Buffer.from('000003e8', 'hex'), Buffer.alloc(16)]));
+    await b.closed;
+    const error = await eventually(proxy, (e) => e.action === 'error');
+    expect([error.connection, error.detail]).toEqual([2, "incomplete frames across connections passed the proxy's cap of 60 bytes (this one holds 20)"]);
+    a.close();
+    await eventually(proxy, (e) => e.action === 'error' && e.connection === 1);
+    const c = await RawConnection.open(proxy.port);
+    const request = apiVersionsRequest(7, 'a-client-id-of-some-length');
+    c.send(request.subarray(0, 30));
+    await eventually(proxy, (e) => e.action === 'connected' && e.connection === 3);
+    expect((await c.roundTrip(request.subarray(30))).readInt32BE(4)).toBe(7);
+    c.close();
+    expect(proxy.counters().errors).toBe(2);
+  });
+});
