@@ -1,7 +1,8 @@
 // Benchmark (not a test): the same workloads straight to the broker's FAULT listener (127.0.0.1:9533), through the
-// proxy in pass-through and through a plain relay (each in its own process, forwarding to 9533): every path ends at
-// the same listener, and the relay shows what any extra TCP hop costs on this machine.
-//   pnpm tsx packages/proxy/bench/proxy-bench.ts [--round-trips N] [--messages N]
+// proxy in pass-through, through the proxy with every fault module on but matching nothing (the chain's cost), and
+// through a plain relay (each in its own process, forwarding to 9533): every path ends at the same listener, and the
+// relay shows what any extra TCP hop costs on this machine.
+//   pnpm bench proxy [--round-trips N] [--messages N]
 // Latency: sequential request/response round trips over one raw socket (no client library, no linger).
 // Throughput: a kafkajs producer whose sockets all go to the chosen port (socketFactory), so metadata's
 // advertised localhost:9532 cannot pull the direct run through a proxy.
@@ -28,15 +29,15 @@ await admin.connect();
 await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
 await admin.disconnect();
 
-async function startChild(mode: 'proxy' | 'relay') {
+async function startChild(mode: 'proxy' | 'chain' | 'relay') {
   const child = fork(new URL('./proxy-child.ts', import.meta.url), [mode, `${FAULT.host}:${FAULT.port}`], {
     execArgv: process.execArgv,
   });
   const [{ port }] = (await once(child, 'message')) as [{ port: number }];
   return { child, port };
 }
-const children = { proxy: await startChild('proxy'), relay: await startChild('relay') };
-const targets = { direct: FAULT.port, relay: children.relay.port, proxy: children.proxy.port } as const;
+const children = { proxy: await startChild('proxy'), chain: await startChild('chain'), relay: await startChild('relay') };
+const targets = { direct: FAULT.port, relay: children.relay.port, proxy: children.proxy.port, chain: children.chain.port } as const;
 type Target = keyof typeof targets;
 const TARGETS = Object.keys(targets) as Target[];
 
@@ -72,7 +73,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** Alternates the paths block by block so that drift on a shared machine hits all alike. */
 async function latency(name: string, frame: Buffer) {
   const blocks = 10;
-  const samples: Record<Target, number[]> = { direct: [], relay: [], proxy: [] };
+  const samples: Record<Target, number[]> = { direct: [], relay: [], proxy: [], chain: [] };
   for (const target of TARGETS) await pingPong(targets[target], frame, 200);
   for (let b = 0; b < blocks; b++) {
     for (const target of TARGETS) {
@@ -88,6 +89,7 @@ async function latency(name: string, frame: Buffer) {
     'proxy p50/p99 µs': `${p('proxy', 50).toFixed(0)} / ${p('proxy', 99).toFixed(0)}`,
     'proxy added p50 ms': added('proxy', 50),
     'proxy added p99 ms': added('proxy', 99),
+    'chain added p50 ms': added('chain', 50),
     'relay added p50 ms': added('relay', 50),
     'relay added p99 ms': added('relay', 99),
   };
@@ -122,7 +124,7 @@ console.log(`proxy bench: ${roundTrips} round trips per workload and path, ${mes
 console.table([await latency('ApiVersions v0', apiVersionsRequest(0, 'bench')), await latency('Produce v3, 1 record, acks=1', await produceRequest())]);
 
 const ROUNDS = 7;
-const runs: Record<Target, number[]> = { direct: [], relay: [], proxy: [] };
+const runs: Record<Target, number[]> = { direct: [], relay: [], proxy: [], chain: [] };
 for (const target of TARGETS) await throughput(target); // warm-up: JIT, broker caches
 for (let round = 0; round < ROUNDS; round++) {
   for (const target of TARGETS) runs[target].push(await throughput(target));
@@ -130,13 +132,13 @@ for (let round = 0; round < ROUNDS; round++) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.table(
   TARGETS.map((target) => ({
-    path: { direct: 'direct 127.0.0.1:9533', relay: 'relay (pipe) -> 9533', proxy: 'proxy -> 9533' }[target],
+    path: { direct: 'direct 127.0.0.1:9533', relay: 'relay (pipe) -> 9533', proxy: 'proxy -> 9533', chain: 'proxy, every module on -> 9533' }[target],
     [`MB/s (median of ${ROUNDS})`]: median(runs[target]).toFixed(1),
     runs: runs[target].map((r) => r.toFixed(1)).join(' '),
   })),
 );
 const ratio = (target: Target) => (median(runs[target]) / median(runs.direct)).toFixed(3);
-console.log(`throughput ratio proxy/direct: ${ratio('proxy')} (target >= 0.95); relay/direct: ${ratio('relay')}`);
+console.log(`throughput ratio proxy/direct: ${ratio('proxy')} (target >= 0.95); chain/direct: ${ratio('chain')}; relay/direct: ${ratio('relay')}`);
 
 for (const { child } of Object.values(children)) {
   child.disconnect();

@@ -1,11 +1,25 @@
-// A path under benchmark, in its own process as `pnpm proxy` runs: `proxy` (pass-through) or `relay` (a plain
-// byte pipe that parses nothing, the floor cost of an extra TCP hop). Reports its port over IPC; stops on disconnect.
+// A path under benchmark, in its own process as `pnpm proxy` runs: `proxy` (pass-through), `chain` (every fault
+// module in the chain, none matching: the cost of deciding) or `relay` (a plain byte pipe that parses nothing, the
+// floor cost of an extra TCP hop). Reports its port over IPC; stops on disconnect.
 import net from 'node:net';
-import { parseAddress, startProxy } from '../src/index.ts';
+import { parseAddress, startProxy, type Faults } from '../src/index.ts';
 
-const [mode, upstream] = process.argv.slice(2) as ['proxy' | 'relay', string];
-if (mode === 'proxy') {
-  const proxy = await startProxy({ listen: '127.0.0.1:0', upstream, print: () => {} });
+const NEVER = 1_000_000_000;
+/** Every module on, each looking at every request and matching none of the benchmark's. */
+const NO_MATCH: Faults = {
+  dropProduce: [NEVER],
+  delayMinBytes: NEVER,
+  delayMs: 1,
+  closeAfterProduce: NEVER,
+  dropResponse: ['EndTxn:1'],
+  swallowProduce: [NEVER],
+  failPartition: 'no-such-topic:0',
+};
+
+const [mode, upstream] = process.argv.slice(2) as ['proxy' | 'chain' | 'relay', string];
+if (mode !== 'relay') {
+  const faults = mode === 'chain' ? NO_MATCH : {};
+  const proxy = await startProxy({ listen: '127.0.0.1:0', upstream, faults, print: () => {} });
   process.send!({ port: proxy.port });
   process.on('disconnect', () => void proxy.stop().then(() => process.exit(0)));
 } else {

@@ -1,5 +1,6 @@
 import { ProxyError } from './errors.ts';
-import { describeFaults, FAULT_SETTINGS, parseFaults, type FaultField } from './faults.ts';
+import { describeFaults, FAULT_MODULES, FAULT_SETTINGS, parseFaults, type FaultField } from './faults.ts';
+import type { FaultSetting } from './faults/module.ts';
 import { parseAddress, PROXY_DEFAULTS, type ProxyOptions, type ProxyStatus } from './proxy.ts';
 
 type Flag = { arg: string; about: string; apply: (options: ProxyOptions, value: string, flag: string) => void };
@@ -45,20 +46,22 @@ export const PROXY_HELP = [
   'Usage: pnpm proxy [flags]',
   '',
   'A Kafka-protocol-aware TCP proxy that injects faults: it forwards every frame byte for byte',
-  'unless a fault says otherwise. Faults can be changed while it runs through the control API:',
-  '  GET /status  GET /events?since=SEQ  GET|PUT|POST /faults  POST /reset',
+  'unless a fault module says otherwise. Faults can be changed while it runs through the control API:',
+  '  GET /status  GET /events?since=SEQ  GET /modules  GET|PUT|POST /faults  POST /reset',
+  'Once it accepts connections it prints one line starting "proxy: listening on "; it stops on',
+  'SIGINT, SIGTERM or SIGHUP.',
   '',
   'Flags:',
   ...Object.entries(CLI_FLAGS).map(([flag, f]) => line(`${flag} ${f.arg}`, f.about)),
   '',
-  'Faults (none: pass-through):',
-  ...Object.values(FAULT_SETTINGS).map((s) => line(`${s.flag} ${s.arg}`, s.about)),
+  'Fault modules, in chain order (none: pass-through):',
+  ...FAULT_MODULES.flatMap((m) => [`  ${m.name}`, ...Object.values(m.settings as Record<string, FaultSetting>).map((s) => line(`  ${s.flag} ${s.arg}`, s.about))]),
   '',
   line('--help', 'show this text'),
 ].join('\n');
 
 function line(usage: string, about: string): string {
-  return `  ${usage.padEnd(28)} ${about}`;
+  return `  ${usage.padEnd(34)} ${about}`;
 }
 
 /** Parses the CLI's arguments (`--flag value` or `--flag=value`); throws a `usage` ProxyError with a one-line reason. */

@@ -88,6 +88,8 @@ export class Connection {
   private readonly responses: FrameReader;
   /** Requests awaiting a response, in the order they were sent (the broker answers in that order). */
   private readonly inflight = new Map<number, InFlight>();
+  /** How many of them the proxy answers itself. */
+  private injectedPending = 0;
   private readonly held: Held[] = [];
   private heldBytes = 0;
   private releaseTimer: NodeJS.Timeout | null = null;
@@ -213,7 +215,7 @@ export class Connection {
     const counters = this.ctx.counters;
     if (verdict?.swallow) {
       counters.swallowed++;
-      this.event('request', 'swallowed', { ...fields, size: frame.length, module: verdict.swallow, detail: tracked.detail });
+      this.event('request', 'swallowed', { ...fields, size: frame.length, module: verdict.swallow, ...about(tracked.detail) });
       return;
     }
     if (verdict?.respond) {
@@ -223,6 +225,7 @@ export class Connection {
       this.event('request', 'answered', { ...fields, size: frame.length, module, errorCode, errorName: errorName(errorCode), detail });
       if (request.expectsResponse) {
         this.inflight.set(header.correlationId, { ...tracked, drop: undefined, injected: { frame: response, module, errorCode } });
+        this.injectedPending++;
         this.flushInjected();
       }
       return;
@@ -236,7 +239,7 @@ export class Connection {
     counters.requests[header.apiName] = (counters.requests[header.apiName] ?? 0) + 1;
     if (request.expectsResponse) this.inflight.set(header.correlationId, { ...tracked, drop });
     this.send(this.upstream, frame);
-    this.event('request', 'forwarded', { ...fields, size: frame.length, detail });
+    this.event('request', 'forwarded', { ...fields, size: frame.length, ...about(detail) });
     if (verdict?.closeAfter) this.closeByFault(`after forwarding ${detail ?? `${header.apiName} #${request.ordinal}`}`, verdict.closeAfter);
   }
 
@@ -300,7 +303,7 @@ export class Connection {
     const request = this.inflight.get(correlationId);
     this.inflight.delete(correlationId);
     if (request?.request.header.apiKey === API.Metadata) this.learnTopicNames(frame, request.request.header.apiVersion);
-    const fields = { ...request?.fields, correlationId, size: frame.length, detail: request?.detail };
+    const fields = { ...request?.fields, correlationId, size: frame.length, ...about(request?.detail) };
     if (request?.drop) {
       this.ctx.counters.dropped++;
       const detail = request.detail ?? `${request.fields.apiName} #${request.fields.ordinal}`;
@@ -311,7 +314,7 @@ export class Connection {
       this.send(this.client, frame);
       this.event('response', 'forwarded', request ? fields : { ...fields, detail: 'no matching request' });
     }
-    this.flushInjected();
+    if (this.injectedPending > 0) this.flushInjected();
   }
 
   /** Sends the proxy's own responses that no longer wait behind a response of the broker. */
@@ -319,8 +322,9 @@ export class Connection {
     for (const [correlationId, entry] of this.inflight) {
       if (!entry.injected) return;
       this.inflight.delete(correlationId);
+      this.injectedPending--;
       const { frame, module, errorCode } = entry.injected;
-      const fields = { ...entry.fields, size: frame.length, module, errorCode, errorName: errorName(errorCode), detail: entry.detail };
+      const fields = { ...entry.fields, size: frame.length, module, errorCode, errorName: errorName(errorCode), ...about(entry.detail) };
       if (this.clientGone) {
         this.event('response', 'response-discarded', { ...fields, detail: 'the client connection is closed' });
       } else {
@@ -444,10 +448,13 @@ export class Connection {
   }
 
   private event(direction: ProxyEvent['direction'], action: EventAction, fields: EventFields): void {
-    const event: Omit<ProxyEvent, 'seq' | 'time'> = { connection: this.id, direction, action };
-    for (const [key, value] of Object.entries(fields)) if (value !== undefined) (event as Record<string, unknown>)[key] = value;
-    this.ctx.log.add(event);
+    this.ctx.log.add({ connection: this.id, direction, action, ...fields });
   }
+}
+
+/** The `detail` field, left out when there is none. */
+function about(detail: string | undefined): { detail?: string } {
+  return detail === undefined ? {} : { detail };
 }
 
 function produceFields(produce: ProduceRequest): ProduceEventFields {
