@@ -1,30 +1,17 @@
 // Real clients through the proxy on 9532: the broker's FAULT listener advertises localhost:9532, so clients that
 // bootstrap there stay on the proxy. The files that use 9532 hold the broker lock, which the labs take too.
 import { lookup } from 'node:dns/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Kafka as KafkaJs, logLevel } from 'kafkajs';
 import RdKafka from '@confluentinc/kafka-javascript';
 import { runTool } from '@kafka-labs/broker';
 import type { Proxy } from './proxy.ts';
 import { apiVersionsRequest, RawConnection } from './testing/raw-kafka.ts';
-import { createTopic, PROXY, rdProducer, readTopic, startProxyOn9532, values } from './testing/real-clients.ts';
+import { createTopic, PROXY, rdProducer, readTopic, proxyOn9532, values } from './testing/real-clients.ts';
 
 let proxy: Proxy;
 const lines: string[] = [];
-let release: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ proxy, release } = await startProxyOn9532('proxy client tests', lines));
-}, 200_000);
-
-afterAll(async () => {
-  await release?.();
-});
-
-beforeEach(() => {
-  proxy.reset();
-  lines.length = 0;
-});
+proxyOn9532('proxy client tests', lines, (started) => (proxy = started));
 
 /** A varied workload: binary, multi-byte text and large values, with and without keys and headers. */
 function workload(): { key: Buffer | null; value: Buffer; headers: Record<string, Buffer> }[] {

@@ -64,7 +64,8 @@ interface Tracked {
   detail: string | undefined;
 }
 
-interface InFlight extends Tracked {
+/** A request awaiting its response; it keeps the request's event fields, not its bytes. */
+interface InFlight extends Omit<Tracked, 'request'> {
   /** The module that drops the broker's response. */
   drop: FaultModuleName | undefined;
   /** A response the proxy writes itself, once the responses to the requests before it have been sent. */
@@ -117,7 +118,7 @@ export class Connection {
     this.requests = new FrameReader(ctx.maxFrameBytes);
     this.responses = new FrameReader(ctx.maxFrameBytes);
     client.setNoDelay(true);
-    this.event('connection', 'connected', { detail: `from ${client.remoteAddress}:${client.remotePort}` });
+    this.event('connection', 'connected', null, { detail: `from ${client.remoteAddress}:${client.remotePort}` });
 
     const { host, port } = ctx.upstream;
     this.upstream = net.connect({ host, port, noDelay: true });
@@ -215,16 +216,16 @@ export class Connection {
     const counters = this.ctx.counters;
     if (verdict?.swallow) {
       counters.swallowed++;
-      this.event('request', 'swallowed', { ...fields, size: frame.length, module: verdict.swallow, ...about(tracked.detail) });
+      this.event('request', 'swallowed', fields, { size: frame.length, module: verdict.swallow, detail: tracked.detail });
       return;
     }
     if (verdict?.respond) {
       const { module, response, errorCode } = verdict.respond;
       counters.answered++;
       const detail = request.expectsResponse ? tracked.detail : `${tracked.detail}, acks=0: no response sent`;
-      this.event('request', 'answered', { ...fields, size: frame.length, module, errorCode, errorName: errorName(errorCode), detail });
+      this.event('request', 'answered', fields, { size: frame.length, module, errorCode, errorName: errorName(errorCode), detail });
       if (request.expectsResponse) {
-        this.inflight.set(header.correlationId, { ...tracked, drop: undefined, injected: { frame: response, module, errorCode } });
+        this.inflight.set(header.correlationId, { fields, detail: tracked.detail, drop: undefined, injected: { frame: response, module, errorCode } });
         this.injectedPending++;
         this.flushInjected();
       }
@@ -237,9 +238,9 @@ export class Connection {
       drop = undefined;
     }
     counters.requests[header.apiName] = (counters.requests[header.apiName] ?? 0) + 1;
-    if (request.expectsResponse) this.inflight.set(header.correlationId, { ...tracked, drop });
+    if (request.expectsResponse) this.inflight.set(header.correlationId, { fields, detail: tracked.detail, drop });
     this.send(this.upstream, frame);
-    this.event('request', 'forwarded', { ...fields, size: frame.length, ...about(detail) });
+    this.event('request', 'forwarded', fields, { size: frame.length, detail });
     if (verdict?.closeAfter) this.closeByFault(`after forwarding ${detail ?? `${header.apiName} #${request.ordinal}`}`, verdict.closeAfter);
   }
 
@@ -251,7 +252,7 @@ export class Connection {
     if (delay) {
       this.ctx.counters.delayed++;
       const { fields, request } = tracked;
-      this.event('request', 'delayed', { ...fields, size: request.frame.length, module: delay.module, delayMs: delay.ms, detail: `by ${delay.ms} ms` });
+      this.event('request', 'delayed', fields, { size: request.frame.length, module: delay.module, delayMs: delay.ms, detail: `by ${delay.ms} ms` });
     }
     if (this.heldBytes > HOLD_LIMIT_BYTES) this.pauseClient('held');
     if (!this.releaseTimer) this.scheduleRelease();
@@ -302,17 +303,18 @@ export class Connection {
     const correlationId = decodeResponseCorrelationId(frame);
     const request = this.inflight.get(correlationId);
     this.inflight.delete(correlationId);
-    if (request?.request.header.apiKey === API.Metadata) this.learnTopicNames(frame, request.request.header.apiVersion);
-    const fields = { ...request?.fields, correlationId, size: frame.length, ...about(request?.detail) };
+    if (request?.fields.apiKey === API.Metadata) this.learnTopicNames(frame, request.fields.apiVersion!);
+    const fields = request?.fields ?? null;
+    const size = frame.length;
     if (request?.drop) {
       this.ctx.counters.dropped++;
       const detail = request.detail ?? `${request.fields.apiName} #${request.fields.ordinal}`;
-      this.event('response', 'response-dropped', { ...fields, module: request.drop, detail });
+      this.event('response', 'response-dropped', fields, { correlationId, size, module: request.drop, detail });
     } else if (this.clientGone) {
-      this.event('response', 'response-discarded', { ...fields, detail: 'the client connection is closed' });
+      this.event('response', 'response-discarded', fields, { correlationId, size, detail: 'the client connection is closed' });
     } else {
       this.send(this.client, frame);
-      this.event('response', 'forwarded', request ? fields : { ...fields, detail: 'no matching request' });
+      this.event('response', 'forwarded', fields, { correlationId, size, detail: request ? request.detail : 'no matching request' });
     }
     if (this.injectedPending > 0) this.flushInjected();
   }
@@ -324,12 +326,12 @@ export class Connection {
       this.inflight.delete(correlationId);
       this.injectedPending--;
       const { frame, module, errorCode } = entry.injected;
-      const fields = { ...entry.fields, size: frame.length, module, errorCode, errorName: errorName(errorCode), ...about(entry.detail) };
+      const extra = { size: frame.length, module, errorCode, errorName: errorName(errorCode), detail: entry.detail };
       if (this.clientGone) {
-        this.event('response', 'response-discarded', { ...fields, detail: 'the client connection is closed' });
+        this.event('response', 'response-discarded', entry.fields, { ...extra, detail: 'the client connection is closed' });
       } else {
         this.send(this.client, frame);
-        this.event('response', 'injected', fields);
+        this.event('response', 'injected', entry.fields, extra);
       }
     }
   }
@@ -345,7 +347,7 @@ export class Connection {
   /** Closes the client side now; the broker side stays open until the requests already sent are answered. */
   private closeByFault(detail: string, module: FaultModuleName): void {
     this.ctx.counters.closed++;
-    this.event('connection', 'closed', { module, detail });
+    this.event('connection', 'closed', null, { module, detail });
     this.clientGone = true;
     this.dropHeld();
     this.client.destroy();
@@ -358,7 +360,7 @@ export class Connection {
     this.clientGone = true;
     const pending = this.requests.pendingBytes;
     if (pending > 0) this.error(`the client disconnected mid-frame (${pending} bytes of a request held)`);
-    else this.event('connection', 'disconnected', { detail: this.lastClientError ?? 'the client closed the connection' });
+    else this.event('connection', 'disconnected', null, { detail: this.lastClientError ?? 'the client closed the connection' });
     // A delay stands for a slow link: what the client sent before closing still reaches the broker.
     if (this.held.length > 0) this.deliverHeldThenFinish = true;
     else this.finish({ flushUpstream: true });
@@ -369,7 +371,7 @@ export class Connection {
     if (!this.clientGone) {
       const pending = this.responses.pendingBytes;
       if (pending > 0) this.error(`the broker disconnected mid-frame (${pending} bytes of a response held)`);
-      else this.event('connection', 'disconnected', { detail: 'the broker closed the connection' });
+      else this.event('connection', 'disconnected', null, { detail: 'the broker closed the connection' });
       this.clientGone = true;
       this.client.destroy();
     }
@@ -387,7 +389,7 @@ export class Connection {
 
   private error(detail: string): void {
     this.ctx.counters.errors++;
-    this.event('connection', 'error', { detail });
+    this.event('connection', 'error', null, { detail });
   }
 
   /** Ends the connection; `flushUpstream` lets requests already forwarded reach the broker before its side closes. */
@@ -447,14 +449,10 @@ export class Connection {
     if (this.requests.pendingBytes > 0) this.partialSince = Date.now();
   }
 
-  private event(direction: ProxyEvent['direction'], action: EventAction, fields: EventFields): void {
-    this.ctx.log.add({ connection: this.id, direction, action, ...fields });
+  /** Logs an event: the request's fields, then `extra` (a field given as undefined is not in the JSON line). */
+  private event(direction: ProxyEvent['direction'], action: EventAction, fields: RequestFields | null, extra: EventFields): void {
+    this.ctx.log.add({ connection: this.id, direction, action, ...fields, ...extra });
   }
-}
-
-/** The `detail` field, left out when there is none. */
-function about(detail: string | undefined): { detail?: string } {
-  return detail === undefined ? {} : { detail };
 }
 
 function produceFields(produce: ProduceRequest): ProduceEventFields {

@@ -34,7 +34,8 @@ export interface Faults {
  */
 export const FAULT_MODULES = [dropProduce, delay, closeAfterProduce, dropResponse, swallowProduce, failProduce] as const satisfies readonly FaultModule<never>[];
 
-export type FaultModuleName = (typeof FAULT_MODULES)[number]['name'];
+/** The names of the fault modules, as events carry them in `module`. */
+export type FaultModuleName = 'drop-produce' | 'delay' | 'close-after-produce' | 'drop-response' | 'swallow-produce' | 'fail-produce';
 
 /** Every fault setting by field name, with its flag, help text and parser. */
 export const FAULT_SETTINGS: Readonly<Record<keyof Faults, FaultSetting>> = Object.assign(

@@ -1,8 +1,8 @@
 import { ProxyError } from '../errors.ts';
-import { API_KEYS } from '../protocol/api-keys.ts';
+import { API, API_KEYS } from '../protocol/api-keys.ts';
 import type { RequestHeader } from '../protocol/headers.ts';
 import type { ProduceRequest } from '../protocol/produce-request.ts';
-import type { Faults } from '../faults.ts';
+import type { FaultModuleName, Faults } from '../faults.ts';
 
 /** One request as the fault modules see it, before anything is done with it. */
 export interface InterceptedRequest {
@@ -52,7 +52,7 @@ export interface FaultSetting {
  */
 export interface FaultModule<F extends keyof Faults = keyof Faults> {
   /** kebab-case; events name the module that decided in their `module` field. */
-  readonly name: string;
+  readonly name: FaultModuleName;
   /** One sentence for the README and the control API's module list. */
   readonly about: string;
   readonly settings: { readonly [K in F]: FaultSetting };
@@ -62,6 +62,32 @@ export interface FaultModule<F extends keyof Faults = keyof Faults> {
   describe(faults: Faults): string | null;
   /** The handler for these settings, or null when the module is off (it then costs nothing per request). */
   create(faults: Faults): RequestHandler | null;
+}
+
+/**
+ * A module that picks Produce requests by their ordinals, listed in `field` (`N[,N...]` on the command line), and
+ * decides the same for each of them.
+ */
+export function produceOrdinalModule<F extends 'dropProduce' | 'swallowProduce'>(spec: {
+  name: FaultModuleName;
+  about: string;
+  field: F;
+  flagAbout: string;
+  decision: Decision;
+}): FaultModule<F> {
+  const { name, about, field, flagAbout, decision } = spec;
+  const flag = `--${name}`;
+  return {
+    name,
+    about,
+    settings: { [field]: { flag, arg: 'N[,N...]', about: flagAbout, parse: ordinalList } } as FaultModule<F>['settings'],
+    describe: (faults) => (faults[field]?.length ? `${name} ${faults[field].join(',')}` : null),
+    create(faults) {
+      if (!faults[field]?.length) return null;
+      const ordinals = new Set(faults[field]);
+      return (request) => (request.header.apiKey === API.Produce && ordinals.has(request.ordinal) ? decision : null);
+    },
+  };
 }
 
 /** The largest delay a Node timer can hold (2^31 - 1 ms, about 24.8 days); a larger one would fire at once. */

@@ -1,27 +1,14 @@
 // The faults the tracks need, against real clients through the proxy on 9532: what each client does with them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Kafka as KafkaJs, logLevel } from 'kafkajs';
 import { runTool } from '@kafka-labs/broker';
 import type { ProxyEvent } from '../events.ts';
 import type { Proxy } from '../proxy.ts';
-import { createTopic, PROXY, rdProducer, startProxyOn9532, TOOLS, values } from '../testing/real-clients.ts';
+import { createTopic, PROXY, rdProducer, proxyOn9532, TOOLS, values } from '../testing/real-clients.ts';
 
 let proxy: Proxy;
 const lines: string[] = [];
-let release: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ proxy, release } = await startProxyOn9532('proxy fault-module client tests', lines));
-}, 200_000);
-
-afterAll(async () => {
-  await release?.();
-});
-
-beforeEach(() => {
-  proxy.reset();
-  lines.length = 0;
-});
+proxyOn9532('proxy fault-module client tests', lines, (started) => (proxy = started));
 
 const decided = (action: ProxyEvent['action']) => proxy.events().filter((e) => e.action === action);
 const produceRequests = () => proxy.events().filter((e) => e.apiName === 'Produce' && e.direction === 'request');

@@ -70,8 +70,7 @@ export function decodeProduceRequest(frame: Buffer, header: RequestHeader): Prod
   const prefix = readPrefix(d, version);
   const topicData: ProduceTopicData[] = [];
   for (let t = d.arrayLength(flexible, 'topic_data'); t > 0; t--) {
-    const name = version >= 13 ? null : d.string(flexible, 'topic_data name');
-    const topicId = version >= 13 ? d.uuid('topic_data topic_id') : null;
+    const { name, topicId } = readTopicKey(d, version, 'topic_data');
     const partitionData: ProducePartitionData[] = [];
     for (let p = d.arrayLength(flexible, 'partition_data'); p > 0; p--) {
       const index = d.int32('partition_data index');
@@ -84,6 +83,12 @@ export function decodeProduceRequest(frame: Buffer, header: RequestHeader): Prod
   }
   if (flexible) d.skipTaggedFields('request tagged fields');
   return { ...prefix, topicData };
+}
+
+/** The key of a topic entry in Produce requests and responses: `name` up to v12, `topic_id` from v13. */
+export function readTopicKey(d: Decoder, version: number, what: string): { name: string | null; topicId: string | null } {
+  if (version >= 13) return { name: null, topicId: d.uuid(`${what} topic_id`) };
+  return { name: d.string(version >= 9, `${what} name`), topicId: null };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Decoder } from './decoder.ts';
 import { Encoder } from './encoder.ts';
-import type { ProduceRequest } from './produce-request.ts';
+import { readTopicKey, type ProduceRequest } from './produce-request.ts';
 
 /**
  * Produce Response (Version: 3-8) => [responses] throttle_time_ms
@@ -51,8 +51,7 @@ export function decodeProduceResponse(frame: Buffer, version: number): ProduceRe
   if (flexible) d.skipTaggedFields('response header tagged fields');
   const responses: TopicProduceResponse[] = [];
   for (let t = d.arrayLength(flexible, 'responses'); t > 0; t--) {
-    const name = version >= 13 ? null : d.string(flexible, 'responses name');
-    const topicId = version >= 13 ? d.uuid('responses topic_id') : null;
+    const { name, topicId } = readTopicKey(d, version, 'responses');
     const partitionResponses: PartitionProduceResponse[] = [];
     for (let p = d.arrayLength(flexible, 'partition_responses'); p > 0; p--) {
       const index = d.int32('index');

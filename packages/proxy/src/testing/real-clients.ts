@@ -1,5 +1,6 @@
 // What the tests with real clients through the proxy on 9532 share: the broker's FAULT listener advertises
 // localhost:9532, so clients that bootstrap there stay on the proxy. Port 9532 is the labs' too: hold the broker lock.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { Kafka as KafkaJs, logLevel } from 'kafkajs';
 import RdKafka from '@confluentinc/kafka-javascript';
 import { BOOTSTRAP, ensureBroker, lockBroker } from '@kafka-labs/broker';
@@ -7,19 +8,28 @@ import { startProxy, type Proxy } from '../proxy.ts';
 
 export const { proxy: PROXY, tools: TOOLS } = BOOTSTRAP;
 
-/** Starts the broker if needed, takes the broker lock and starts a proxy on 9532 whose lines go to `lines`. */
-export async function startProxyOn9532(holder: string, lines: string[]): Promise<{ proxy: Proxy; release: () => Promise<void> }> {
-  await ensureBroker();
-  const releaseBroker = await lockBroker(holder, () => {});
-  const proxy = await startProxy({ listen: '127.0.0.1:9532', print: (line) => lines.push(line) });
-  return {
-    proxy,
-    release: async () => {
-      await proxy.stop();
-      await admin.disconnect();
-      releaseBroker();
-    },
-  };
+/**
+ * Registers the file's hooks: before all, the broker, the broker lock and a proxy on 9532 (passed to `use`), whose
+ * transcript lines go to `lines`; before each test, a reset of the proxy and of `lines`; after all, the release.
+ */
+export function proxyOn9532(holder: string, lines: string[], use: (proxy: Proxy) => void): void {
+  let proxy: Proxy | undefined;
+  let releaseBroker: (() => void) | undefined;
+  beforeAll(async () => {
+    await ensureBroker();
+    releaseBroker = await lockBroker(holder, () => {});
+    proxy = await startProxy({ listen: '127.0.0.1:9532', print: (line) => lines.push(line) });
+    use(proxy);
+  }, 200_000);
+  beforeEach(() => {
+    proxy!.reset();
+    lines.length = 0;
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+    await admin.disconnect();
+    releaseBroker?.();
+  });
 }
 
 export const admin = new KafkaJs({ brokers: [TOOLS], clientId: 'proxy-test-admin', logLevel: logLevel.NOTHING }).admin();
