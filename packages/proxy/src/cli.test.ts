@@ -50,3 +50,21 @@ describe('parseProxyArgs', () => {
     }
   });
 });
+
+describe('the new modules\' flags', () => {
+  it('reads them like the old ones', () => {
+    const args = ['--drop-response', 'EndTxn:1', '--swallow-produce', '2', '--fail-produce=3', '--fail-code', 'NOT_ENOUGH_REPLICAS', '--fail-partition', 'orders:0'];
+    expect(parseProxyArgs(args)).toEqual({
+      help: false,
+      options: { controlPort: 9540, faults: { dropResponse: ['EndTxn:1'], swallowProduce: [2], failProduce: [3], failCode: 19, failPartition: 'orders:0' } },
+    });
+  });
+
+  it('rejects a bad value or a lone --fail-code with a one-line reason', () => {
+    expect(() => parseProxyArgs(['--fail-produce', '1', '--fail-code', 'NOPE'])).toThrow(
+      /^--fail-code must be a Kafka error name \(e\.g\. NOT_LEADER_OR_FOLLOWER\) or a non-zero INT16 code$/,
+    );
+    expect(() => parseProxyArgs(['--fail-code', '6'])).toThrow(/^failCode \(--fail-code\) needs failProduce or failPartition/);
+    expect(() => parseProxyArgs(['--drop-response', 'EndTxn'])).toThrow(/^--drop-response takes API:N selectors/);
+  });
+});
