@@ -222,7 +222,7 @@ export class Connection {
     if (verdict?.respond) {
       const { module, response, errorCode } = verdict.respond;
       counters.answered++;
-      const detail = request.expectsResponse ? tracked.detail : `${tracked.detail}, acks=0: no response sent`;
+      const detail = request.expectsResponse ? tracked.detail : `${tracked.detail}, no response sent`;
       this.event('request', 'answered', fields, { size: frame.length, module, errorCode, errorName: errorName(errorCode), detail });
       if (request.expectsResponse) {
         this.inflight.set(header.correlationId, { fields, detail: tracked.detail, drop: undefined, injected: { frame: response, module, errorCode } });
