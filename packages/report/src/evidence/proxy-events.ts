@@ -4,15 +4,17 @@ import type { ProxyEvent } from '@kafka-labs/proxy';
 /** The proxy's event log file that the labs write. */
 export const PROXY_EVENTS = 'proxy-events.jsonl';
 
-/** A proxy event with what its `detail` says about a Produce request: its ordinal (from 1, across the proxy) and acks. */
-export interface ProxyLogEvent extends ProxyEvent {
+/** A proxy event with its Produce request's ordinal (from 1, across the proxy) and acks. */
+export interface ProxyLogEvent extends Omit<ProxyEvent, 'produce'> {
   produce: { ordinal: number; acks: number | null } | null;
 }
 
-// The one place that reads the Produce ordinal and acks out of `detail` ("Produce #2 acks=-1"): when the proxy
-// writes them as typed fields, only this function changes.
+// The proxy writes the ordinal and acks as typed fields; logs written before it did carry them only in `detail`
+// ("Produce #2 acks=-1"), which is read for those alone.
 function produceOf(event: ProxyEvent): ProxyLogEvent['produce'] {
-  const match = event.apiName === 'Produce' ? /Produce #(\d+)(?: acks=(-?\d+))?/.exec(event.detail ?? '') : null;
+  if (event.apiName !== 'Produce') return null;
+  if (typeof event.ordinal === 'number') return { ordinal: event.ordinal, acks: event.produce?.acks ?? null };
+  const match = /Produce #(\d+)(?: acks=(-?\d+))?/.exec(event.detail ?? '');
   return match ? { ordinal: Number(match[1]), acks: match[2] === undefined ? null : Number(match[2]) } : null;
 }
 
