@@ -5,8 +5,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { proxyDaemon } from './daemon.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { proxyDaemon, type ProxyDaemon } from './daemon.ts';
 import { startProxy } from './proxy.ts';
 import { daemonOptions } from './testing/daemon-options.ts';
 
@@ -39,10 +39,18 @@ async function until(check: () => boolean, what: string, timeoutMs = 20_000): Pr
   }
 }
 
+const daemons: ProxyDaemon[] = [];
+// A test that fails half-way must not leave its background proxy running.
+afterEach(async () => {
+  await Promise.all(daemons.splice(0).map((daemon) => daemon.stop()));
+});
+
 async function setUp() {
   const dir = mkdtempSync(join(tmpdir(), 'proxy-daemon-'));
   const controlPort = await freePort();
-  return { dir, controlPort, daemon: proxyDaemon(daemonOptions(dir, controlPort)) };
+  const daemon = proxyDaemon(daemonOptions(dir, controlPort));
+  daemons.push(daemon);
+  return { dir, controlPort, daemon };
 }
 
 /** Runs start-daemon.ts and resolves once the proxy it starts has written its pid file (it is not ready yet). */
