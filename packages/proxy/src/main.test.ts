@@ -12,7 +12,8 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 async function pnpmProxy(args: string[]) {
   const pnpm = spawn('pnpm', ['-s', 'proxy', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
-  const exited = once(pnpm, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  // 'close', not 'exit': the last lines are read only once the output pipes are closed.
+  const exited = once(pnpm, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
   const ready = new Promise<string>((resolve, reject) => {
     createInterface({ input: pnpm.stdout }).on('line', (line) => {
       lines.push(line);
