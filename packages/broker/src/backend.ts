@@ -1,4 +1,4 @@
-import type { KafkaTool, ToolOptions, ToolResult } from './tools.ts';
+import type { KafkaTool, ToolCommand, ToolOptions, ToolResult } from './tools.ts';
 import type { Layout } from './topology.ts';
 
 export interface StartOptions {
@@ -20,4 +20,6 @@ export interface Backend {
   /** The data directory of a node as Kafka's tools on this backend see it. */
   logDir(layout: Layout, nodeId: number): string;
   runTool(layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions): Promise<ToolResult>;
+  /** The command line that runs the tool with `args` as a process of its own. */
+  toolCommand(layout: Layout, tool: KafkaTool, args: string[]): Promise<ToolCommand>;
 }

@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import type { Backend } from './backend.ts';
 import { dockerBackend } from './docker.ts';
 import { BrokerError } from './errors.ts';
-import { hasCommand, requireCommand } from './jars.ts';
 import { jvmBackend } from './jvm.ts';
 import { KAFKA_VERSION, paths } from './paths.ts';
 import { probeMetadata } from './probe.ts';
-import { runCommand } from './process.ts';
-import { isKafkaTool, TOOLS, type KafkaTool, type ToolOptions, type ToolResult } from './tools.ts';
+import { hasCommand, shell } from './process.ts';
+import { isKafkaTool, TOOLS, type KafkaTool, type ToolCommand, type ToolOptions, type ToolResult } from './tools.ts';
 import { type Layout, LAYOUTS, layoutOf, portOf } from './topology.ts';
 
 const BACKENDS = { jvm: jvmBackend, docker: dockerBackend } as const;
@@ -37,15 +36,19 @@ export interface Broker {
 
 const stderrLog = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Chooses the backend: KAFKA_LABS_BACKEND if set, else jvm where java is found, else docker where an engine answers. */
+/**
+ * Chooses the backend: KAFKA_LABS_BACKEND if set, else jvm where a jvm broker runs or java is found,
+ * else docker where an engine answers.
+ */
 export async function selectBackend(): Promise<Backend> {
   const wanted = process.env.KAFKA_LABS_BACKEND;
   if (wanted) {
     if (wanted === 'jvm' || wanted === 'docker') return BACKENDS[wanted];
     throw new BrokerError(`KAFKA_LABS_BACKEND must be jvm or docker, got "${wanted}"`);
   }
-  if (await hasCommand('java')) return jvmBackend;
-  if ((await runCommand('docker', ['info']).catch(() => ({ exitCode: 1 }))).exitCode === 0) return dockerBackend;
+  if ((await activeLayout(jvmBackend)) !== null || (await hasCommand('java'))) return jvmBackend;
+  const $ = await shell();
+  if ((await $`docker info`).exitCode === 0) return dockerBackend;
   throw new BrokerError('no broker backend: install Java 17+ and Maven (jvm backend) or start a Docker engine (docker backend)');
 }
 
@@ -174,12 +177,25 @@ export async function brokerStatus(): Promise<BrokerStatus> {
   };
 }
 
-/** Runs one of Kafka's own CLI tools, with its own options, on the active backend. */
-export async function runTool(tool: KafkaTool, args: string[], options: ToolOptions = {}): Promise<ToolResult> {
+function assertTool(tool: string): asserts tool is KafkaTool {
   if (!isKafkaTool(tool)) {
     throw new BrokerError(`unknown tool "${tool}"; known tools: ${Object.keys(TOOLS).join(', ')}`);
   }
+}
+
+/** Runs one of Kafka's own CLI tools, with its own options, on the active backend. */
+export async function runTool(tool: KafkaTool, args: string[], options: ToolOptions = {}): Promise<ToolResult> {
+  assertTool(tool);
   const backend = await selectBackend();
-  if (backend.name === 'jvm') await requireCommand('java', 'java is not on PATH');
   return backend.runTool((await activeLayout(backend)) ?? 'single', tool, args, options);
+}
+
+/**
+ * The command line (argv and environment additions) that runs one of Kafka's tools with `args` on the
+ * active backend, for running it as a process, e.g. with zx: `` $({ env: { ...process.env, ...env } })`${argv}` ``.
+ */
+export async function toolCommand(tool: KafkaTool, args: string[] = []): Promise<ToolCommand> {
+  assertTool(tool);
+  const backend = await selectBackend();
+  return backend.toolCommand((await activeLayout(backend)) ?? 'single', tool, args);
 }

@@ -1,7 +1,7 @@
 import type { Backend } from './backend.ts';
 import { BrokerError } from './errors.ts';
 import { paths } from './paths.ts';
-import { runCommand } from './process.ts';
+import { lastLine, shell } from './process.ts';
 import type { KafkaTool, ToolOptions } from './tools.ts';
 import { type Layout, LAYOUTS } from './topology.ts';
 
@@ -11,10 +11,19 @@ const SERVICES: Record<Layout, string[]> = {
   cluster: LAYOUTS.cluster.map((n) => `kafka-${n.id}`),
 };
 
-function compose(layout: Layout, args: string[], options: ToolOptions = {}) {
+function composeArgv(layout: Layout, args: string[]): string[] {
   const profile = layout === 'cluster' ? ['--profile', 'cluster'] : [];
-  return runCommand('docker', ['compose', '-f', paths.composeFile(), ...profile, ...args], options);
+  return ['docker', 'compose', '-f', paths.composeFile(), ...profile, ...args];
 }
+
+async function compose(layout: Layout, args: string[], options: ToolOptions = {}) {
+  const $ = await shell(options.interactive ? { stdio: 'inherit' } : { input: options.input ?? '' });
+  const result = await $`${composeArgv(layout, args)}`;
+  return { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
+}
+
+const toolArgv = (layout: Layout, tool: KafkaTool, args: string[]) =>
+  ['exec', '-T', SERVICES[layout][0]!, `/opt/kafka/bin/${tool}.sh`, ...args];
 
 /** Runs the apache/kafka image through the repo's compose.yaml; tools run inside the first node's container. */
 export const dockerBackend: Backend = {
@@ -24,12 +33,12 @@ export const dockerBackend: Backend = {
     if (fresh) await compose(layout, ['down', '--volumes']);
     log(`broker: docker compose up ${SERVICES[layout].join(' ')}`);
     const result = await compose(layout, ['up', '--detach', ...SERVICES[layout]]);
-    if (result.exitCode !== 0) throw new BrokerError(`docker compose up failed: ${result.stderr.trim().split('\n').at(-1)}`);
+    if (result.exitCode !== 0) throw new BrokerError(`docker compose up failed: ${lastLine(result.stderr)}`);
   },
 
   async stop(layout: Layout) {
     const result = await compose(layout, ['down', '--volumes']);
-    if (result.exitCode !== 0) throw new BrokerError(`docker compose down failed: ${result.stderr.trim().split('\n').at(-1)}`);
+    if (result.exitCode !== 0) throw new BrokerError(`docker compose down failed: ${lastLine(result.stderr)}`);
   },
 
   async processes(layout: Layout) {
@@ -46,6 +55,10 @@ export const dockerBackend: Backend = {
   },
 
   runTool(layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions) {
-    return compose(layout, ['exec', '-T', SERVICES[layout][0]!, `/opt/kafka/bin/${tool}.sh`, ...args], options);
+    return compose(layout, toolArgv(layout, tool, args), options);
+  },
+
+  async toolCommand(layout: Layout, tool: KafkaTool, args: string[]) {
+    return { argv: composeArgv(layout, toolArgv(layout, tool, args)), env: {} };
   },
 };

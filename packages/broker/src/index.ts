@@ -1,4 +1,4 @@
-export { ensureBroker, stopBroker, brokerStatus, runTool, selectBackend } from './broker.ts';
+export { ensureBroker, stopBroker, brokerStatus, runTool, selectBackend, toolCommand } from './broker.ts';
 export type { Broker, BrokerOptions, BrokerStatus } from './broker.ts';
 export { BrokerError } from './errors.ts';
 export { ensureJars } from './jars.ts';
@@ -8,6 +8,6 @@ export type { LockHolder } from './lock.ts';
 export { labsHome, KAFKA_VERSION } from './paths.ts';
 export { probeMetadata } from './probe.ts';
 export { TOOLS, isKafkaTool } from './tools.ts';
-export type { KafkaTool, ToolOptions, ToolResult } from './tools.ts';
+export type { KafkaTool, ToolCommand, ToolOptions, ToolResult } from './tools.ts';
 export { BOOTSTRAP, PORTS, LAYOUTS } from './topology.ts';
 export type { Layout } from './topology.ts';

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { BrokerError } from './errors.ts';
 import { KAFKA_VERSION, paths } from './paths.ts';
+import { hasCommand, shell } from './process.ts';
 
 const COMPLETE_MARKER = '.complete';
 
@@ -21,24 +20,18 @@ export async function ensureJars(log: (line: string) => void = () => {}): Promis
   await mkdir(dirname(dir), { recursive: true });
   log(`broker: resolving Kafka ${KAFKA_VERSION} jars from Maven Central into ${dir}`);
   let downloaded = 0;
-  const mvn = spawn(
-    'mvn',
-    ['-B', '-f', paths.pom(), 'dependency:copy-dependencies', `-DoutputDirectory=${staging}`, '-DincludeScope=runtime'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const $ = await shell();
+  const mvn = $`mvn -B -f ${paths.pom()} dependency:copy-dependencies ${`-DoutputDirectory=${staging}`} -DincludeScope=runtime`;
   const tail: string[] = [];
-  createInterface({ input: mvn.stdout }).on('line', (line) => {
+  for await (const line of mvn) {
     tail.push(line);
     if (tail.length > 20) tail.shift();
-    if (/^\[INFO\] Downloaded from/.test(line) || /^Downloaded from/.test(line)) {
-      downloaded++;
-      if (downloaded % 25 === 0) log(`broker: downloaded ${downloaded} files...`);
-    }
-  });
-  const code = await new Promise<number>((resolve) => mvn.on('close', (c) => resolve(c ?? 1)));
-  if (code !== 0) {
+    if (/^(\[INFO\] )?Downloaded from/.test(line) && ++downloaded % 25 === 0) log(`broker: downloaded ${downloaded} files...`);
+  }
+  const { exitCode } = await mvn;
+  if (exitCode !== 0) {
     throw new BrokerError(
-      `could not resolve Kafka jars with Maven (exit ${code}): ${tail.filter((l) => l.includes('ERROR')).at(0) ?? tail.at(-1) ?? ''}`,
+      `could not resolve Kafka jars with Maven (exit ${exitCode}): ${tail.filter((l) => l.includes('ERROR')).at(0) ?? tail.at(-1) ?? ''}`,
     );
   }
   await writeFile(join(staging, COMPLETE_MARKER), `${KAFKA_VERSION}\n`);
@@ -51,12 +44,4 @@ export async function ensureJars(log: (line: string) => void = () => {}): Promis
 /** Resolves when `command` is on PATH, else throws a BrokerError with `hint`. */
 export async function requireCommand(command: string, hint: string): Promise<void> {
   if (!(await hasCommand(command))) throw new BrokerError(hint);
-}
-
-export function hasCommand(command: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    child.on('close', (code) => resolve(code === 0));
-    child.on('error', () => resolve(false));
-  });
 }

@@ -1,28 +1,90 @@
 import { spawn } from 'node:child_process';
-import { existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Backend, StartOptions } from './backend.ts';
+import { classData, fingerprint } from './class-data.ts';
 import { BrokerError } from './errors.ts';
 import { ensureJars } from './jars.ts';
 import { paths } from './paths.ts';
-import { isAlive, runCommand } from './process.ts';
+import { isAlive, lastLine, shell, zx } from './process.ts';
 import { serverProperties } from './server-config.ts';
-import { TOOLS, type KafkaTool, type ToolOptions } from './tools.ts';
+import { ROUTE_VARIABLE, runRoute, type Route } from './tool-client.mjs';
+import { runnerJar, runnerSockets, stopRunners } from './tool-runner.ts';
+import { TOOLS, type KafkaTool, type ToolCommand, type ToolOptions, type ToolResult } from './tools.ts';
 import { type Layout, LAYOUTS, type NodeSpec } from './topology.ts';
 
 const BROKER_HEAP: Record<Layout, string> = { single: '-Xmx1g', cluster: '-Xmx512m' };
-const TOOL_JVM_FLAGS = ['-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto'];
+const BROKER_JVM_FLAGS = ['-XX:+UseG1GC', '-Djava.awt.headless=true'];
+const TOOL_JVM_FLAGS = ['-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
+const STOP_TIMEOUT_MS = 30_000;
+
+/** How tools run on the jvm backend: `warm` (default) a warm runner, `archive` a JVM per call with the class-data archive, `plain` a bare JVM per call. */
+const TOOL_JVM_MODES = ['warm', 'archive', 'plain'] as const;
+type ToolJvmMode = (typeof TOOL_JVM_MODES)[number];
 
 const nodeDir = (layout: Layout, node: NodeSpec) => join(paths.layout(layout), `node-${node.id}`);
 const pidFile = (layout: Layout, node: NodeSpec) => join(nodeDir(layout, node), 'broker.pid');
 
-function classpath(jars: string): string {
-  return `${jars}/*`;
-}
-
 function log4j(file: string): string {
   return `-Dlog4j2.configurationFile=${join(paths.configDir(), file)}`;
+}
+
+function toolJvmMode(): ToolJvmMode {
+  const mode = process.env.KAFKA_LABS_TOOL_JVM ?? 'warm';
+  if (!(TOOL_JVM_MODES as readonly string[]).includes(mode)) {
+    throw new BrokerError(`KAFKA_LABS_TOOL_JVM must be one of ${TOOL_JVM_MODES.join(', ')}, got "${mode}"`);
+  }
+  return mode as ToolJvmMode;
+}
+
+let javaFiles: Promise<string[]> | undefined;
+
+/** The java binary and Kafka's jars: what a class-data archive depends on besides flags. */
+function jvmInputs(jars: string): Promise<string[]> {
+  return (javaFiles ??= (async () => {
+    const { which } = await zx();
+    const java = realpathSync(await which('java'));
+    const libs = readdirSync(jars)
+      .filter((f) => f.endsWith('.jar'))
+      .sort()
+      .map((f) => join(jars, f));
+    return [java, ...libs];
+  })());
+}
+
+/**
+ * The tool JVM's command line up to the main class. The runner's jar is on the classpath wherever it
+ * exists, so runners and JVMs of their own share one class-data archive; `sharing: false` leaves the
+ * archive out (a bare JVM, or the rare fallback of a call that finds its idle runner taken).
+ */
+async function toolJvm(jars: string, jar: string | null, sharing: { record: boolean } | false) {
+  const classpath = jar ? `${jar}:${jars}/*` : `${jars}/*`;
+  const key = sharing && fingerprint([...(await jvmInputs(jars)), ...(jar ? [jar] : [])], TOOL_JVM_FLAGS);
+  const archive = sharing && key ? classData('tools', key, sharing.record) : { flags: [], started: () => {} };
+  return { jvm: ['java', ...TOOL_JVM_FLAGS, ...archive.flags, log4j('tools-log4j2.properties'), '-cp', classpath], archive };
+}
+
+/**
+ * Where a call of `tool` goes: the live warm runners, an idle one first (one is started when none is
+ * idle), then a JVM of its own. A call that finds an idle runner loads no zx and computes no archive key.
+ */
+async function toolRoute(tool: KafkaTool): Promise<Route> {
+  const jars = await ensureJars();
+  const mode = toolJvmMode();
+  const mainClass = TOOLS[tool];
+  const jar = await runnerJar(jars);
+  const base = { mainClass, runnerCwd: paths.toolRunner() };
+  if (mode !== 'warm' || !jar) {
+    const { jvm } = await toolJvm(jars, jar, mode === 'plain' ? false : { record: false });
+    return { ...base, runners: [], java: [...jvm, mainClass] };
+  }
+  const runners = await runnerSockets(async () => {
+    const { jvm, archive } = await toolJvm(jars, jar, { record: true });
+    return { jvm, started: archive.started, mainClasses: Object.values(TOOLS) };
+  });
+  const { jvm } = await toolJvm(jars, jar, runners.length > 0 ? false : { record: false });
+  return { ...base, runners, java: [...jvm, mainClass] };
 }
 
 /** Runs Kafka from Maven Central jars on this host's JVM; data, logs and pid files live under the cache folder. */
@@ -43,41 +105,40 @@ export const jvmBackend: Backend = {
       if (!existsSync(join(dataDir, 'meta.properties'))) {
         log(`broker: formatting storage of node ${node.id}`);
         const args = ['format', '-t', clusterId, '-c', config, ...(layout === 'single' ? ['--standalone'] : [])];
-        const result = await runJava(jars, 'kafka.tools.StorageTool', args, {}, 'tools-log4j2.properties');
+        const result = await storageTool(jars, args);
         if (result.exitCode !== 0) {
           throw new BrokerError(`formatting node ${node.id} failed: ${lastLine(result.stderr || result.stdout)}`);
         }
       }
     }
+    const flags = [BROKER_HEAP[layout], ...BROKER_JVM_FLAGS];
     for (const node of nodes) {
       const dir = nodeDir(layout, node);
+      const sharing = classData('broker', fingerprint(await jvmInputs(jars), flags), true);
       const out = openSync(join(dir, 'server.log'), 'w');
       const child = spawn(
         'java',
-        [
-          BROKER_HEAP[layout],
-          '-XX:+UseG1GC',
-          '-Djava.awt.headless=true',
-          log4j('broker-log4j2.properties'),
-          '-cp',
-          classpath(jars),
-          'kafka.Kafka',
-          join(dir, 'server.properties'),
-        ],
+        [...flags, ...sharing.flags, log4j('broker-log4j2.properties'), '-cp', `${jars}/*`, 'kafka.Kafka', join(dir, 'server.properties')],
         { detached: true, stdio: ['ignore', out, out] },
       );
       child.unref();
+      if (child.pid === undefined) throw new BrokerError(`could not start node ${node.id} (java)`);
+      sharing.started(child.pid);
       await writeFile(pidFile(layout, node), `${child.pid}\n`);
     }
   },
 
   async stop(layout: Layout) {
+    await stopRunners();
     const pids = new Set([...readPids(layout), ...strayBrokerPids(layout)]);
     for (const pid of pids) signal(pid, 'SIGTERM');
-    const deadline = Date.now() + 30_000;
-    while ([...pids].some(isAlive) && Date.now() < deadline) await sleep(100);
-    for (const pid of pids) if (isAlive(pid)) signal(pid, 'SIGKILL');
-    while ([...pids].some(isAlive)) await sleep(50);
+    const { retry } = await zx();
+    await retry(STOP_TIMEOUT_MS / 100, 100, () => {
+      if ([...pids].some(isAlive)) throw new Error('still running');
+    }).catch(() => [...pids].forEach((pid) => signal(pid, 'SIGKILL')));
+    await retry(100, 50, () => {
+      if ([...pids].some(isAlive)) throw new Error('still running');
+    });
     for (const node of LAYOUTS[layout]) await rm(pidFile(layout, node), { force: true });
   },
 
@@ -93,21 +154,45 @@ export const jvmBackend: Backend = {
     return join(paths.layout(layout), `node-${nodeId}`, 'data');
   },
 
-  async runTool(_layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions) {
-    const jars = await ensureJars();
-    return runJava(jars, TOOLS[tool], args, options, 'tools-log4j2.properties');
+  async runTool(_layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions): Promise<ToolResult> {
+    const route = await toolRoute(tool);
+    if (options.interactive) {
+      const exitCode = await runRoute(route, args, {
+        input: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        terminal: true,
+      });
+      return { exitCode, stdout: '', stderr: '' };
+    }
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    const exitCode = await runRoute(route, args, {
+      input: options.input ?? '',
+      stdout: { write: (chunk: Buffer) => stdout.push(Buffer.from(chunk)) },
+      stderr: { write: (chunk: Buffer) => stderr.push(Buffer.from(chunk)) },
+    });
+    return { exitCode, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
+  },
+
+  async toolCommand(_layout: Layout, tool: KafkaTool, args: string[]): Promise<ToolCommand> {
+    const route = await toolRoute(tool);
+    if (route.runners.length === 0) return { argv: [...route.java, ...args], env: {} };
+    return { argv: [process.execPath, paths.toolClient(), ...args], env: { [ROUTE_VARIABLE]: JSON.stringify(route) } };
   },
 };
 
-function runJava(jars: string, mainClass: string, args: string[], options: ToolOptions, logConfig: string) {
-  return runCommand('java', [...TOOL_JVM_FLAGS, log4j(logConfig), '-cp', classpath(jars), mainClass, ...args], options);
+/** Runs kafka-storage (random-uuid, format) in a JVM of its own: once per data dir, not worth a runner. */
+async function storageTool(jars: string, args: string[]) {
+  const $ = await shell();
+  return $`java ${TOOL_JVM_FLAGS} ${log4j('tools-log4j2.properties')} -cp ${`${jars}/*`} kafka.tools.StorageTool ${args}`;
 }
 
 async function readOrCreateClusterId(layout: Layout, jars: string): Promise<string> {
   const file = join(paths.layout(layout), 'cluster.id');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  const result = await runJava(jars, 'kafka.tools.StorageTool', ['random-uuid'], {}, 'tools-log4j2.properties');
-  const id = result.stdout.trim().split('\n').at(-1) ?? '';
+  const result = await storageTool(jars, ['random-uuid']);
+  const id = lastLine(result.stdout);
   if (result.exitCode !== 0 || !/^[\w-]{22}$/.test(id)) {
     throw new BrokerError(`could not create a cluster id: ${lastLine(result.stderr || result.stdout)}`);
   }
@@ -148,9 +233,3 @@ function signal(pid: number, sig: NodeJS.Signals) {
     // already gone
   }
 }
-
-function lastLine(text: string): string {
-  return text.trim().split('\n').at(-1) ?? '';
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,20 +1,25 @@
-import { spawn } from 'node:child_process';
-import type { ToolOptions, ToolResult } from './tools.ts';
+import type * as Zx from 'zx';
 
-/** Runs a command to completion, feeding `input` to stdin, and returns its exit code and output. */
-export function runCommand(command: string, args: string[], options: ToolOptions = {}): Promise<ToolResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: options.interactive ? 'inherit' : ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ exitCode: code ?? (signal ? 128 : 1), stdout, stderr }));
-    child.stdin?.end(options.input ?? '');
-  });
+let loaded: Promise<typeof Zx> | undefined;
+
+/**
+ * zx, imported at first use: a warm tool call starts no process and should not pay for loading it.
+ * Use `quietShell` from it for this package's own calls, so a caller's `$.verbose` does not echo them.
+ */
+export function zx(): Promise<typeof Zx> {
+  return (loaded ??= import('zx'));
+}
+
+/** zx's `$` with this package's defaults: no echo, output captured, a non-zero exit is a result, not a throw. */
+export async function shell(options: Partial<Zx.Options> = {}): Promise<Zx.Shell> {
+  const { $ } = await zx();
+  return $({ quiet: true, verbose: false, nothrow: true, ...options });
+}
+
+/** True when `command` is on PATH (zx's `which`). */
+export async function hasCommand(command: string): Promise<boolean> {
+  const { which } = await zx();
+  return (await which(command, { nothrow: true })) !== null;
 }
 
 export function isAlive(pid: number): boolean {
@@ -24,4 +29,9 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The last non-empty line of a process's output, for one-line error messages. */
+export function lastLine(text: string): string {
+  return text.trim().split('\n').at(-1) ?? '';
 }

@@ -9,6 +9,9 @@ export const TOOLS = {
   'kafka-console-producer': 'org.apache.kafka.tools.ConsoleProducer',
   'kafka-console-consumer': 'org.apache.kafka.tools.consumer.ConsoleConsumer',
   'kafka-consumer-groups': 'org.apache.kafka.tools.consumer.group.ConsumerGroupCommand',
+  'kafka-transactions': 'org.apache.kafka.tools.TransactionsCommand',
+  'kafka-metadata-quorum': 'org.apache.kafka.tools.MetadataQuorumCommand',
+  'kafka-configs': 'kafka.admin.ConfigCommand',
 } as const;
 
 export type KafkaTool = keyof typeof TOOLS;
@@ -28,4 +31,12 @@ export interface ToolOptions {
   input?: string;
   /** Inherit the terminal instead of capturing output (interactive use from `pnpm kafka`). */
   interactive?: boolean;
+}
+
+/** A tool's command line on the active backend, for running it as a process (e.g. with zx's `$`). */
+export interface ToolCommand {
+  /** The program and its arguments: `node tool-client.mjs` (warm runner), `java ...` or `docker compose exec ...`. */
+  argv: string[];
+  /** Variables to add to the environment of the process. */
+  env: Record<string, string>;
 }
