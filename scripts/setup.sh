@@ -23,12 +23,15 @@ have node || die "Node.js 20 or newer is required (https://nodejs.org)"
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$node_major" -ge 20 ] || die "Node.js 20 or newer is required, found $(node --version)"
 
-# 2. Java 17+ and Maven for the default (jvm) broker backend
+# 2. Java 17+ and Maven for the default (jvm) broker backend; a JDK's javac builds the warm tool runner
 if ! have java || ! have mvn; then
-  if apt_ok && as_root; then apt_install openjdk-17-jre-headless maven
+  if apt_ok && as_root; then apt_install openjdk-17-jdk-headless maven
   elif [ "${KAFKA_LABS_BACKEND:-}" != docker ]; then
     die "Java 17+ and Maven are needed for the broker (or set KAFKA_LABS_BACKEND=docker and run Docker)"
   fi
+elif ! have javac; then
+  if apt_ok && as_root; then apt_install openjdk-17-jdk-headless
+  else say "warning: without a JDK (javac) each Kafka tool call starts a JVM of its own (slower)"; fi
 fi
 
 # 3. pnpm 10
