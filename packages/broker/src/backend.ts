@@ -1,10 +1,16 @@
+import type { BrokerConfig } from './server-config.ts';
 import type { KafkaTool, ToolCommand, ToolOptions, ToolResult } from './tools.ts';
 import type { Layout } from './topology.ts';
+
+export type NodeAction = 'freeze' | 'thaw' | 'kill';
+export type NodeState = 'running' | 'frozen' | 'gone';
 
 export interface StartOptions {
   log: (line: string) => void;
   /** Wipe the layout's data first, so the start includes formatting the storage. */
   fresh?: boolean;
+  /** Extra server properties for every node. */
+  config: BrokerConfig;
 }
 
 /** How a broker layout is started, stopped and inspected, and where Kafka's tools run. */
@@ -19,6 +25,11 @@ export interface Backend {
   logFiles(layout: Layout): string[];
   /** The data directory of a node as Kafka's tools on this backend see it. */
   logDir(layout: Layout, nodeId: number): string;
+  /** Sends one node SIGSTOP (freeze), SIGCONT (thaw) or SIGKILL (kill, returning once it is gone). */
+  signalNode(layout: Layout, nodeId: number, action: NodeAction): Promise<void>;
+  /** Starts a killed node again with the command line, and so the overrides, of its last start. */
+  restartNode(layout: Layout, nodeId: number): Promise<void>;
+  nodeState(layout: Layout, nodeId: number): Promise<NodeState>;
   runTool(layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions): Promise<ToolResult>;
   /** The command line that runs the tool with `args` as a process of its own. */
   toolCommand(layout: Layout, tool: KafkaTool, args: string[]): Promise<ToolCommand>;

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import ck from '@confluentinc/kafka-javascript';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { brokerStatus, ensureBroker, labsHome, lockBroker, runTool, stopBroker } from './index.ts';
+import { brokerStatus, ensureBroker, labsHome, lockBroker, runTool, stopBroker, type Broker } from './index.ts';
 import { BOOTSTRAP } from './topology.ts';
 
 const quiet = () => {};
@@ -102,7 +102,10 @@ describe('the single node', () => {
       '--bootstrap-server', BOOTSTRAP.tools, '--create', '--topic', topic, '--partitions', '2',
     ]);
     expect(created).toMatchObject({ exitCode: 0, stdout: `Created topic ${topic}.\n` });
-    const described = await runTool('kafka-topics', ['--bootstrap-server', BOOTSTRAP.tools, '--describe', '--topic', topic]);
+    // The broker's metadata cache takes the new topic a moment after the controller does.
+    const describeTopic = () => runTool('kafka-topics', ['--bootstrap-server', BOOTSTRAP.tools, '--describe', '--topic', topic]);
+    await until(async () => (await describeTopic()).exitCode === 0, 10_000);
+    const described = await describeTopic();
     expect(described.stdout).toMatch(new RegExp(`Topic: ${topic}\\s.*PartitionCount: 2\\s.*ReplicationFactor: 1`));
     expect(described.stdout.match(/Partition: \d/g)).toHaveLength(2);
   });
@@ -140,11 +143,62 @@ describe('the single node', () => {
   });
 });
 
+const CLEANUP = 'transaction.abort.timed.out.transaction.cleanup.interval.ms';
+
+/** kafka-configs' view of every config of a broker node. */
+async function brokerConfigs(nodeId = 1, bootstrap: string = BOOTSTRAP.tools): Promise<string> {
+  const args = ['--bootstrap-server', bootstrap, '--describe', '--entity-type', 'brokers', '--entity-name', String(nodeId), '--all'];
+  return (await runTool('kafka-configs', args)).stdout;
+}
+
+/** Polls `check` until it holds, for at most `ms`; a bounded wait on what the cluster reports. */
+async function until(check: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not reached within ${ms / 1000}s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('per-lab overrides', () => {
+  test('reach the broker, restart it only when they differ, and give way to the defaults for a caller without', async () => {
+    await ensureBroker({ log: quiet, config: { [CLEANUP]: '1000' } });
+    const pids = (await brokerStatus()).processes;
+    expect(await brokerConfigs()).toContain(`  ${CLEANUP}=1000 sensitive=false synonyms={STATIC_BROKER_CONFIG:${CLEANUP}=1000, DEFAULT_CONFIG:${CLEANUP}=10000}`);
+
+    await ensureBroker({ log: quiet, config: { [CLEANUP]: '1000' } });
+    expect((await brokerStatus()).processes).toEqual(pids);
+
+    await ensureBroker({ log: quiet, config: { [CLEANUP]: '2000' } });
+    const second = (await brokerStatus()).processes;
+    expect(second).not.toEqual(pids);
+    expect(await brokerConfigs()).toContain(`  ${CLEANUP}=2000 sensitive=false`);
+
+    await ensureBroker({ log: quiet });
+    expect((await brokerStatus()).processes).not.toEqual(second);
+    expect(await brokerConfigs()).toContain(`  ${CLEANUP}=10000 sensitive=false synonyms={DEFAULT_CONFIG:${CLEANUP}=10000}`);
+  });
+
+  test('that would break the layout are refused with one line, and the running broker is left alone', async () => {
+    await ensureBroker({ log: quiet });
+    const pids = (await brokerStatus()).processes;
+    const refused = ensureBroker({ log: quiet, config: { listeners: 'PLAINTEXT://:1', 'node.id': '7', [CLEANUP]: '1000' } });
+    await expect(refused).rejects.toThrow(/^broker config cannot override listeners, node\.id: the broker layout sets it/);
+    await expect(ensureBroker({ log: quiet, config: { 'log.retention.ms': '1\nnode.id=7' } })).rejects.toThrow(/^broker config "log\.retention\.ms" is not/);
+    expect((await brokerStatus()).processes).toEqual(pids);
+  });
+});
+
 describe('the 3-node cluster', () => {
+  /** The issue's failover recipe: a dead node is fenced after 3 s instead of 9. */
+  const FAST_FAILOVER = { 'broker.session.timeout.ms': '3000', 'broker.heartbeat.interval.ms': '500' };
+  let cluster: Broker;
+  beforeAll(async () => {
+    cluster = await ensureBroker({ nodes: 3, log: quiet, config: FAST_FAILOVER });
+  });
   afterAll(() => ensureBroker({ log: quiet }));
 
   test('a topic with replication factor 3 and min.insync.replicas 2 takes acks=all writes', async () => {
-    const cluster = await ensureBroker({ nodes: 3, log: quiet });
     expect(cluster).toMatchObject({ layout: 'cluster', nodes: 3 });
     expect(brokerJvms()).toHaveLength(3);
     const topic = unique('replicated');
@@ -165,4 +219,35 @@ describe('the 3-node cluster', () => {
     expect(described.stdout).toMatch(/ReplicationFactor: 3\s.*min\.insync\.replicas=2/s);
     expect(described.stdout).toMatch(/Replicas: (\d,\d,\d)\s+Isr: (\d,\d,\d)/);
   });
+
+  test('one node is frozen, thawed, killed and restarted with its overrides; Metadata shows the ISR shrink and grow', async () => {
+    const topic = unique('failover');
+    const created = await runTool('kafka-topics', [
+      '--bootstrap-server', BOOTSTRAP.tools, '--create', '--topic', topic, '--replica-assignment', '1:2:3',
+    ]);
+    expect(created.exitCode).toBe(0);
+    await until(async () => (await cluster.partition(topic)).isr.length === 3);
+    expect(await cluster.partition(topic)).toEqual({ leader: 1, replicas: [1, 2, 3], isr: expect.arrayContaining([1, 2, 3]) });
+    const controller = await cluster.activeController();
+    expect([1, 2, 3]).toContain(controller);
+    const victim = [1, 2, 3].find((id) => id !== controller)!;
+
+    await cluster.freeze(victim);
+    await until(async () => (await cluster.nodeState(victim)) === 'frozen', 5000);
+    await cluster.thaw(victim);
+    await until(async () => (await cluster.nodeState(victim)) === 'running', 5000);
+
+    await cluster.kill(victim);
+    expect(await cluster.nodeState(victim)).toBe('gone');
+    expect(brokerJvms()).toHaveLength(2);
+    await until(async () => !(await cluster.partition(topic)).isr.includes(victim));
+    expect((await cluster.partition(topic)).leader).not.toBe(victim);
+
+    await cluster.restart(victim);
+    expect(await cluster.nodeState(victim)).toBe('running');
+    await until(async () => (await cluster.partition(topic)).isr.includes(victim));
+    expect(await brokerConfigs(victim)).toContain('  broker.session.timeout.ms=3000 sensitive=false synonyms={STATIC_BROKER_CONFIG');
+    const log = readFileSync(cluster.logDir(victim).replace(/data$/, 'server.log'), 'utf8');
+    expect(log.match(/Kafka Server started/g)).toHaveLength(2);
+  }, 300_000);
 });

@@ -1,18 +1,23 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Backend } from './backend.ts';
+import type { Backend, NodeState } from './backend.ts';
 import { dockerBackend } from './docker.ts';
 import { BrokerError } from './errors.ts';
 import { jvmBackend } from './jvm.ts';
 import { KAFKA_VERSION, paths } from './paths.ts';
 import { probeMetadata } from './probe.ts';
-import { hasCommand, shell } from './process.ts';
+import { hasCommand, lastLine, shell, zx } from './process.ts';
+import { type BrokerConfig, checkBrokerConfig } from './server-config.ts';
 import { isKafkaTool, TOOLS, type KafkaTool, type ToolCommand, type ToolOptions, type ToolResult } from './tools.ts';
 import { type Layout, LAYOUTS, layoutOf, portOf } from './topology.ts';
 
 const BACKENDS = { jvm: jvmBackend, docker: dockerBackend } as const;
 const READY_TIMEOUT_MS = 120_000;
+const PROBE_INTERVAL_MS = 50;
+/** Metadata's error for a topic or partition the broker does not know (yet). */
+const UNKNOWN_TOPIC_OR_PARTITION = 3;
 
 export interface BrokerOptions {
   /** 1 (default) for the single node with the articles' listeners, 3 for the replication cluster. */
@@ -21,9 +26,21 @@ export interface BrokerOptions {
   fresh?: boolean;
   /** Progress lines (jar download, format, start); default: stderr. */
   log?: (line: string) => void;
+  /**
+   * Extra server properties for every node start (restarts included); a running broker with other
+   * overrides is restarted, and one started with overrides is restarted with the defaults when none are given.
+   */
+  config?: BrokerConfig;
 }
 
-/** A running, healthy broker layout. */
+/** Leader and replicas of a partition, as a broker's metadata cache has them; leader -1 while it has none. */
+export interface PartitionState {
+  leader: number;
+  replicas: number[];
+  isr: number[];
+}
+
+/** A running, healthy broker layout, and what a lab does to one node of it. */
 export interface Broker {
   backend: Backend['name'];
   layout: Layout;
@@ -32,6 +49,20 @@ export interface Broker {
   logDir(nodeId?: number): string;
   /** The first segment file of a partition, for kafka-dump-log --files. */
   segmentPath(topic: string, partition: number, nodeId?: number): string;
+  /** SIGSTOP: the node keeps its sockets but answers nothing until thawed. */
+  freeze(nodeId: number): Promise<void>;
+  /** SIGCONT: a frozen node runs on. */
+  thaw(nodeId: number): Promise<void>;
+  /** SIGKILL: resolves once the node's process is gone. */
+  kill(nodeId: number): Promise<void>;
+  /** Starts a killed node with the command line and overrides of its last start; resolves once it answers a Metadata request. */
+  restart(nodeId: number): Promise<void>;
+  /** Whether a node runs, is frozen or is gone. */
+  nodeState(nodeId: number): Promise<NodeState>;
+  /** The id of the active KRaft controller (LeaderId of kafka-metadata-quorum describe --status); needs a quorum. */
+  activeController(): Promise<number>;
+  /** Leader, replicas and ISR of a partition from a Metadata request to the first running node that answers (no quorum needed). */
+  partition(topic: string, partition?: number): Promise<PartitionState>;
 }
 
 const stderrLog = (line: string) => process.stderr.write(`${line}\n`);
@@ -62,6 +93,11 @@ async function activeLayout(backend: Backend): Promise<Layout | null> {
 
 function handle(backend: Backend, layout: Layout): Broker {
   const logDir = (nodeId = 1) => backend.logDir(layout, nodeId);
+  /** PLAINTEXT ports of the nodes that run and are not frozen. */
+  const answering = async () => {
+    const states = await Promise.all(LAYOUTS[layout].map((n) => backend.nodeState(layout, n.id)));
+    return LAYOUTS[layout].filter((_, i) => states[i] === 'running').map((n) => portOf(n, 'PLAINTEXT'));
+  };
   return {
     backend: backend.name,
     layout,
@@ -69,6 +105,39 @@ function handle(backend: Backend, layout: Layout): Broker {
     logDir,
     segmentPath: (topic, partition, nodeId = 1) =>
       join(logDir(nodeId), `${topic}-${partition}`, '00000000000000000000.log'),
+    freeze: (nodeId) => backend.signalNode(layout, nodeId, 'freeze'),
+    thaw: (nodeId) => backend.signalNode(layout, nodeId, 'thaw'),
+    kill: (nodeId) => backend.signalNode(layout, nodeId, 'kill'),
+    async restart(nodeId) {
+      await backend.restartNode(layout, nodeId);
+      const port = portOf(LAYOUTS[layout].find((n) => n.id === nodeId)!, 'PLAINTEXT');
+      const { retry } = await zx();
+      await retry(READY_TIMEOUT_MS / PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, async () => {
+        if ((await backend.nodeState(layout, nodeId)) === 'gone') return;
+        await probeMetadata('127.0.0.1', port);
+      });
+      if ((await backend.nodeState(layout, nodeId)) === 'gone') {
+        throw new BrokerError(`node ${nodeId} exited after its restart; see ${backend.logFiles(layout).join(', ')}`);
+      }
+    },
+    nodeState: (nodeId) => backend.nodeState(layout, nodeId),
+    async activeController() {
+      const servers = (await answering()).map((port) => `localhost:${port}`).join(',');
+      const result = await backend.runTool(layout, 'kafka-metadata-quorum', ['--bootstrap-server', servers, 'describe', '--status'], {});
+      const leader = /^LeaderId:\s+(\d+)$/m.exec(result.stdout)?.[1];
+      if (result.exitCode !== 0 || leader === undefined) {
+        throw new BrokerError(`kafka-metadata-quorum found no active controller: ${lastLine(result.stderr || result.stdout)}`);
+      }
+      return Number(leader);
+    },
+    async partition(topic, partition = 0) {
+      for (const port of await answering()) {
+        const view = await probeMetadata('127.0.0.1', port, 2000, [topic]).catch(() => null);
+        const found = view?.topics.find((t) => t.name === topic)?.partitions.find((p) => p.partition === partition);
+        if (found && found.errorCode !== UNKNOWN_TOPIC_OR_PARTITION) return { leader: found.leader, replicas: found.replicas, isr: found.isr };
+      }
+      throw new BrokerError(`no running node knows partition ${partition} of topic ${topic}`);
+    },
   };
 }
 
@@ -81,42 +150,63 @@ async function isHealthy(layout: Layout): Promise<boolean> {
   return views.every((view) => view !== null && view.brokers.length === nodes.length && view.controllerId >= 0);
 }
 
+const configRecord = (layout: Layout) => join(paths.layout(layout), 'broker-config.json');
+
+/** The overrides the layout's broker was last started with ({} for the defaults). */
+function recordedConfig(layout: Layout): BrokerConfig {
+  return existsSync(configRecord(layout)) ? (JSON.parse(readFileSync(configRecord(layout), 'utf8')) as BrokerConfig) : {};
+}
+
+const sameConfig = (a: BrokerConfig, b: BrokerConfig) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
 /**
- * Returns a healthy broker of the wanted layout: reuses one that is already running and healthy,
- * otherwise stops whatever layout runs and starts the wanted one, waiting for a metadata round trip.
+ * Returns a healthy broker of the wanted layout and overrides: reuses one that is already running,
+ * healthy and started with the same overrides, otherwise stops whatever layout runs and starts the
+ * wanted one, waiting for a metadata round trip.
  */
 export async function ensureBroker(options: BrokerOptions = {}): Promise<Broker> {
   const layout = layoutOf(options.nodes ?? 1);
   const log = options.log ?? stderrLog;
+  const config = options.config ?? {};
+  checkBrokerConfig(config);
   const backend = await selectBackend();
   const running = await activeLayout(backend);
-  if (running === layout && !options.fresh && (await isHealthy(layout))) return handle(backend, layout);
+  const sameOverrides = sameConfig(recordedConfig(layout), config);
+  if (running === layout && !options.fresh && sameOverrides && (await isHealthy(layout))) return handle(backend, layout);
   if (running) {
-    log(`broker: stopping the running ${running} layout`);
+    log(`broker: stopping the running ${running} layout${running === layout && !sameOverrides ? ' (other overrides)' : ''}`);
     await backend.stop(running);
   }
   if (backend.name === 'jvm') await assertPortsFree(layout);
   const started = Date.now();
-  log(`broker: starting Kafka ${KAFKA_VERSION} (${layout}, ${LAYOUTS[layout].length} node(s), ${backend.name} backend)`);
-  await backend.start(layout, { log, fresh: options.fresh });
+  const overrides = Object.entries(config).map(([k, v]) => `${k}=${v}`);
+  log(
+    `broker: starting Kafka ${KAFKA_VERSION} (${layout}, ${LAYOUTS[layout].length} node(s), ${backend.name} backend` +
+      `${overrides.length ? `, overrides: ${overrides.join(' ')}` : ''})`,
+  );
+  await backend.start(layout, { log, fresh: options.fresh, config });
+  await mkdir(paths.layout(layout), { recursive: true });
+  await writeFile(configRecord(layout), `${JSON.stringify(config)}\n`);
   await waitUntilHealthy(backend, layout);
   log(`broker: ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   return handle(backend, layout);
 }
 
 async function waitUntilHealthy(backend: Backend, layout: Layout): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (await isHealthy(layout)) return;
-    const alive = (await backend.processes(layout)).length;
-    if (backend.name === 'jvm' && alive < LAYOUTS[layout].length) {
-      await backend.stop(layout);
-      throw new BrokerError(`the broker exited during start-up; see ${backend.logFiles(layout).join(', ')}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const { retry } = await zx();
+  const outcome = await retry(READY_TIMEOUT_MS / PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, async () => {
+    if (await isHealthy(layout)) return 'ready';
+    if (backend.name === 'jvm' && (await backend.processes(layout)).length < LAYOUTS[layout].length) return 'exited';
+    throw new Error('not ready yet');
+  }).catch(() => 'timeout');
+  if (outcome === 'ready') return;
   await backend.stop(layout);
-  throw new BrokerError(`the broker did not become ready within ${READY_TIMEOUT_MS / 1000}s`);
+  throw new BrokerError(
+    outcome === 'exited'
+      ? `the broker exited during start-up; see ${backend.logFiles(layout).join(', ')}`
+      : `the broker did not become ready within ${READY_TIMEOUT_MS / 1000}s`,
+  );
 }
 
 async function assertPortsFree(layout: Layout): Promise<void> {

@@ -6,6 +6,7 @@ import { isAlive } from './process.ts';
 
 /** Keeps the JVM's class-data-sharing messages (e.g. classes it cannot archive) out of the tools' output. */
 const QUIET = ['-Xlog:cds=off', '-Xlog:cds+dynamic=off'];
+const RECORD = '-XX:ArchiveClassesAtExit=';
 
 /** How one JVM of a role uses class-data sharing; call `started(pid)` once it runs, when it records an archive. */
 export interface ClassData {
@@ -32,9 +33,15 @@ export function classData(role: string, key: string, record: boolean): ClassData
   const part = `${archive}.part-${process.pid}-${Date.now().toString(36)}`;
   writeFileSync(`${part}.pid`, '');
   return {
-    flags: [`-XX:ArchiveClassesAtExit=${part}`, ...QUIET],
+    flags: [`${RECORD}${part}`, ...QUIET],
     started: (pid) => writeFileSync(`${part}.pid`, `${pid}\n`),
   };
+}
+
+/** Points the recording named in a JVM command line at the pid now running it (a node restarted with the same command line). */
+export function adoptRecording(argv: string[], pid: number): void {
+  const part = argv.find((a) => a.startsWith(RECORD))?.slice(RECORD.length);
+  if (part) writeFileSync(`${part}.pid`, `${pid}\n`);
 }
 
 /** A fingerprint of files (path, size, modification time) and words, for classData keys. */

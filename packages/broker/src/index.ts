@@ -1,5 +1,7 @@
 export { ensureBroker, stopBroker, brokerStatus, runTool, selectBackend, toolCommand } from './broker.ts';
-export type { Broker, BrokerOptions, BrokerStatus } from './broker.ts';
+export type { Broker, BrokerOptions, BrokerStatus, PartitionState } from './broker.ts';
+export type { NodeState } from './backend.ts';
+export type { BrokerConfig } from './server-config.ts';
 export { BrokerError } from './errors.ts';
 export { ensureJars } from './jars.ts';
 export { lockBroker, tryLockFile } from './lock.ts';

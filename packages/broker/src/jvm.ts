@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, openSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Backend, StartOptions } from './backend.ts';
-import { classData, fingerprint } from './class-data.ts';
+import type { Backend, NodeAction, StartOptions } from './backend.ts';
+import { adoptRecording, classData, fingerprint } from './class-data.ts';
 import { BrokerError } from './errors.ts';
 import { ensureJars } from './jars.ts';
 import { paths } from './paths.ts';
@@ -25,6 +25,7 @@ type ToolJvmMode = (typeof TOOL_JVM_MODES)[number];
 
 const nodeDir = (layout: Layout, node: NodeSpec) => join(paths.layout(layout), `node-${node.id}`);
 const pidFile = (layout: Layout, node: NodeSpec) => join(nodeDir(layout, node), 'broker.pid');
+const commandFile = (layout: Layout, node: NodeSpec) => join(nodeDir(layout, node), 'command.json');
 
 function log4j(file: string): string {
   return `-Dlog4j2.configurationFile=${join(paths.configDir(), file)}`;
@@ -91,7 +92,7 @@ async function toolRoute(tool: KafkaTool): Promise<Route> {
 export const jvmBackend: Backend = {
   name: 'jvm',
 
-  async start(layout: Layout, { log, fresh }: StartOptions) {
+  async start(layout: Layout, { log, fresh, config }: StartOptions) {
     const jars = await ensureJars(log);
     if (fresh) await rm(paths.layout(layout), { recursive: true, force: true });
     const nodes = LAYOUTS[layout];
@@ -100,11 +101,11 @@ export const jvmBackend: Backend = {
       const dir = nodeDir(layout, node);
       const dataDir = join(dir, 'data');
       await mkdir(dir, { recursive: true });
-      const config = join(dir, 'server.properties');
-      await writeFile(config, serverProperties(layout, node, dataDir));
+      const properties = join(dir, 'server.properties');
+      await writeFile(properties, serverProperties(layout, node, dataDir, config));
       if (!existsSync(join(dataDir, 'meta.properties'))) {
         log(`broker: formatting storage of node ${node.id}`);
-        const args = ['format', '-t', clusterId, '-c', config, ...(layout === 'single' ? ['--standalone'] : [])];
+        const args = ['format', '-t', clusterId, '-c', properties, ...(layout === 'single' ? ['--standalone'] : [])];
         const result = await storageTool(jars, args);
         if (result.exitCode !== 0) {
           throw new BrokerError(`formatting node ${node.id} failed: ${lastLine(result.stderr || result.stdout)}`);
@@ -113,19 +114,40 @@ export const jvmBackend: Backend = {
     }
     const flags = [BROKER_HEAP[layout], ...BROKER_JVM_FLAGS];
     for (const node of nodes) {
-      const dir = nodeDir(layout, node);
       const sharing = classData('broker', fingerprint(await jvmInputs(jars), flags), true);
-      const out = openSync(join(dir, 'server.log'), 'w');
-      const child = spawn(
-        'java',
-        [...flags, ...sharing.flags, log4j('broker-log4j2.properties'), '-cp', `${jars}/*`, 'kafka.Kafka', join(dir, 'server.properties')],
-        { detached: true, stdio: ['ignore', out, out] },
-      );
-      child.unref();
-      if (child.pid === undefined) throw new BrokerError(`could not start node ${node.id} (java)`);
-      sharing.started(child.pid);
-      await writeFile(pidFile(layout, node), `${child.pid}\n`);
+      const argv = [
+        'java', ...flags, ...sharing.flags, log4j('broker-log4j2.properties'),
+        '-cp', `${jars}/*`, 'kafka.Kafka', join(nodeDir(layout, node), 'server.properties'),
+      ];
+      await writeFile(commandFile(layout, node), `${JSON.stringify(argv)}\n`);
+      sharing.started(await launchNode(layout, node, argv, 'w'));
     }
+  },
+
+  async signalNode(layout: Layout, nodeId: number, action: NodeAction) {
+    const node = nodeSpec(layout, nodeId);
+    const pid = livePid(layout, node);
+    if (pid === null) throw new BrokerError(`node ${nodeId} is not running`);
+    signal(pid, ({ freeze: 'SIGSTOP', thaw: 'SIGCONT', kill: 'SIGKILL' } as const)[action]);
+    if (action !== 'kill') return;
+    const { retry } = await zx();
+    await retry(STOP_TIMEOUT_MS / 50, 50, () => {
+      if (isAlive(pid)) throw new Error('still running');
+    });
+    await rm(pidFile(layout, node), { force: true });
+  },
+
+  async restartNode(layout: Layout, nodeId: number) {
+    const node = nodeSpec(layout, nodeId);
+    if (livePid(layout, node) !== null) throw new BrokerError(`node ${nodeId} is still running; kill it first`);
+    const argv = JSON.parse(await readFile(commandFile(layout, node), 'utf8')) as string[];
+    adoptRecording(argv, await launchNode(layout, node, argv, 'a'));
+  },
+
+  async nodeState(layout: Layout, nodeId: number) {
+    const pid = livePid(layout, nodeSpec(layout, nodeId));
+    if (pid === null) return 'gone';
+    return /^\d+ \(.*\) T/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')) ? 'frozen' : 'running';
   },
 
   async stop(layout: Layout) {
@@ -181,6 +203,28 @@ export const jvmBackend: Backend = {
     return { argv: [process.execPath, paths.toolClient(), ...args], env: { [ROUTE_VARIABLE]: JSON.stringify(route) } };
   },
 };
+
+/** Starts a node's JVM detached, its output into server.log (`w` a new log, `a` appended after a restart); returns its pid. */
+async function launchNode(layout: Layout, node: NodeSpec, argv: string[], logMode: 'w' | 'a'): Promise<number> {
+  const out = openSync(join(nodeDir(layout, node), 'server.log'), logMode);
+  const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', out, out] });
+  child.unref();
+  if (child.pid === undefined) throw new BrokerError(`could not start node ${node.id} (${argv[0]})`);
+  await writeFile(pidFile(layout, node), `${child.pid}\n`);
+  return child.pid;
+}
+
+function nodeSpec(layout: Layout, nodeId: number): NodeSpec {
+  const node = LAYOUTS[layout].find((n) => n.id === nodeId);
+  if (!node) throw new BrokerError(`the ${layout} layout has no node ${nodeId} (nodes: ${LAYOUTS[layout].map((n) => n.id).join(', ')})`);
+  return node;
+}
+
+function livePid(layout: Layout, node: NodeSpec): number | null {
+  if (!existsSync(pidFile(layout, node))) return null;
+  const pid = Number(readFileSync(pidFile(layout, node), 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+}
 
 /** Runs kafka-storage (random-uuid, format) in a JVM of its own: once per data dir, not worth a runner. */
 async function storageTool(jars: string, args: string[]) {

@@ -1,7 +1,36 @@
+import { BrokerError } from './errors.ts';
 import { type Layout, LAYOUTS, type NodeSpec, portOf } from './topology.ts';
 
-/** Renders server.properties for one node of a layout; `logDir` must be absolute. */
-export function serverProperties(layout: Layout, node: NodeSpec, logDir: string): string {
+/** Extra server properties a lab runs the broker with (e.g. transaction.abort.timed.out.transaction.cleanup.interval.ms). */
+export type BrokerConfig = Record<string, string>;
+
+/** Properties the layout owns: overriding them would break listeners, node identity, storage or the quorum. */
+const LAYOUT_OWNED = [
+  /^listeners$/,
+  /^advertised\.listeners$/,
+  /^listener\.security\.protocol\.map$/,
+  /^controller\.listener\.names$/,
+  /^inter\.broker\.listener\.name$/,
+  /^node\.id$/,
+  /^broker\.id$/,
+  /^process\.roles$/,
+  /^log\.dirs?$/,
+  /^metadata\.log\.dir$/,
+  /^controller\.quorum\./,
+];
+
+/** Throws a one-line BrokerError when `config` overrides a property the layout owns or holds a line break. */
+export function checkBrokerConfig(config: BrokerConfig): void {
+  const owned = Object.keys(config).filter((key) => LAYOUT_OWNED.some((p) => p.test(key)));
+  if (owned.length > 0) {
+    throw new BrokerError(`broker config cannot override ${owned.join(', ')}: the broker layout sets it (listeners, node ids, storage, quorum)`);
+  }
+  const bad = Object.entries(config).find(([key, value]) => !/^[\w.-]+$/.test(key) || /[\r\n]/.test(value));
+  if (bad) throw new BrokerError(`broker config "${bad[0]}" is not a property name with a one-line value`);
+}
+
+/** Renders server.properties for one node of a layout, with `overrides` last; `logDir` must be absolute. */
+export function serverProperties(layout: Layout, node: NodeSpec, logDir: string, overrides: BrokerConfig = {}): string {
   const nodes = LAYOUTS[layout];
   const quorum: Record<string, string> =
     layout === 'single'
@@ -32,6 +61,7 @@ export function serverProperties(layout: Layout, node: NodeSpec, logDir: string)
     'share.coordinator.state.topic.replication.factor': replication,
     'share.coordinator.state.topic.min.isr': layout === 'single' ? 1 : 2,
     'group.initial.rebalance.delay.ms': 0,
+    ...overrides,
   };
   return Object.entries(props)
     .map(([k, v]) => `${k}=${v}`)
