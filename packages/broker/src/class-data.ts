@@ -23,6 +23,7 @@ export interface ClassData {
 export function classData(role: string, key: string, record: boolean): ClassData {
   const dir = paths.classData();
   const archive = join(dir, `${role}-${key}.jsa`);
+  sweep(dir, role, key);
   if (existsSync(archive) || promoteRecording(dir, `${role}-${key}.jsa`)) {
     return { flags: [`-XX:SharedArchiveFile=${archive}`, ...QUIET], started: () => {} };
   }
@@ -63,6 +64,20 @@ function recordings(dir: string, name: string): { part: string; pid: number | nu
       const pid = Number(readFileSync(join(dir, f), 'utf8').trim());
       return { part: join(dir, f.slice(0, -'.pid'.length)), pid: Number.isInteger(pid) && pid > 0 ? pid : null };
     });
+}
+
+/** Removes the role's archives and finished recordings of other keys: a new java, new jars or new flags made them useless. */
+function sweep(dir: string, role: string, key: string): void {
+  if (!existsSync(dir)) return;
+  const pattern = new RegExp(`^${role}-(\\w+)\\.jsa(\\.part-[\\w-]+)?(\\.pid)?$`);
+  for (const file of readdirSync(dir)) {
+    const match = pattern.exec(file);
+    if (!match || match[1] === key) continue;
+    const recording = join(dir, file.replace(/\.pid$/, ''));
+    const pid = existsSync(`${recording}.pid`) ? Number(readFileSync(`${recording}.pid`, 'utf8').trim()) : 0;
+    if (pid > 0 && isAlive(pid)) continue;
+    rmSync(join(dir, file), { force: true });
+  }
 }
 
 /** Renames the archive of a recording JVM that has exited into place; false when there is none. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
+import { composeOverride, imageVariable } from './docker.ts';
 import { paths } from './paths.ts';
 import { serverProperties } from './server-config.ts';
 import { LAYOUTS } from './topology.ts';
@@ -35,6 +36,9 @@ const SHARED_KEYS = [
   'listener.security.protocol.map',
   'controller.listener.names',
   'inter.broker.listener.name',
+  'offsets.topic.num.partitions',
+  'transaction.state.log.num.partitions',
+  'share.coordinator.state.topic.num.partitions',
   'offsets.topic.replication.factor',
   'transaction.state.log.replication.factor',
   'transaction.state.log.min.isr',
@@ -63,6 +67,21 @@ describe('compose.yaml', () => {
       expect(docker.get('listeners')).toBe(jvm.get('listeners'));
       expect(docker.get('controller.quorum.voters')).toBe(jvm.get('controller.quorum.voters'));
       for (const key of SHARED_KEYS) expect([key, docker.get(key)]).toEqual([key, jvm.get(key)]);
+    }
+  });
+});
+
+describe('docker overrides', () => {
+  test('name each property as the apache/kafka image reads it from the environment', () => {
+    expect(imageVariable('broker.session.timeout.ms')).toBe('KAFKA_BROKER_SESSION_TIMEOUT_MS');
+    expect(imageVariable('a_b-c.d')).toBe('KAFKA_A__B___C_D');
+  });
+
+  test('reach every service of the layout through a compose override file', () => {
+    const override = parse(composeOverride('cluster', { 'broker.session.timeout.ms': '3000' })) as { services: Record<string, Service> };
+    expect(Object.keys(override.services)).toEqual(['kafka-1', 'kafka-2', 'kafka-3']);
+    for (const service of Object.values(override.services)) {
+      expect(envToProperties(service.environment)).toEqual(new Map([['broker.session.timeout.ms', '3000']]));
     }
   });
 });

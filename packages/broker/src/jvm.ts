@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, openSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +16,8 @@ import { TOOLS, type KafkaTool, type ToolCommand, type ToolOptions, type ToolRes
 import { type Layout, LAYOUTS, type NodeSpec } from './topology.ts';
 
 const BROKER_HEAP: Record<Layout, string> = { single: '-Xmx1g', cluster: '-Xmx512m' };
-const BROKER_JVM_FLAGS = ['-XX:+UseG1GC', '-Djava.awt.headless=true'];
+/** C1 only: the C2 compiler's start-up work was half the broker's CPU until ready, and a lab broker never needs its peak speed. */
+const BROKER_JVM_FLAGS = ['-XX:+UseG1GC', '-XX:TieredStopAtLevel=1', '-Djava.awt.headless=true'];
 const TOOL_JVM_FLAGS = ['-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -96,25 +98,27 @@ export const jvmBackend: Backend = {
     const jars = await ensureJars(log);
     if (fresh) await rm(paths.layout(layout), { recursive: true, force: true });
     const nodes = LAYOUTS[layout];
-    const clusterId = await readOrCreateClusterId(layout, jars);
-    for (const node of nodes) {
-      const dir = nodeDir(layout, node);
-      const dataDir = join(dir, 'data');
-      await mkdir(dir, { recursive: true });
-      const properties = join(dir, 'server.properties');
-      await writeFile(properties, serverProperties(layout, node, dataDir, config));
-      if (!existsSync(join(dataDir, 'meta.properties'))) {
+    const clusterId = await readOrCreateClusterId(layout);
+    // The nodes' storage is formatted in parallel: one short JVM each, on a new data dir only.
+    await Promise.all(
+      nodes.map(async (node) => {
+        const dir = nodeDir(layout, node);
+        const dataDir = join(dir, 'data');
+        await mkdir(dir, { recursive: true });
+        const properties = join(dir, 'server.properties');
+        await writeFile(properties, serverProperties(layout, node, dataDir, config));
+        if (existsSync(join(dataDir, 'meta.properties'))) return;
         log(`broker: formatting storage of node ${node.id}`);
         const args = ['format', '-t', clusterId, '-c', properties, ...(layout === 'single' ? ['--standalone'] : [])];
         const result = await storageTool(jars, args);
         if (result.exitCode !== 0) {
           throw new BrokerError(`formatting node ${node.id} failed: ${lastLine(result.stderr || result.stdout)}`);
         }
-      }
-    }
+      }),
+    );
     const flags = [BROKER_HEAP[layout], ...BROKER_JVM_FLAGS];
     for (const node of nodes) {
-      const sharing = classData('broker', fingerprint(await jvmInputs(jars), flags), true);
+      const sharing = classData(`broker-${layout}`, fingerprint(await jvmInputs(jars), flags), true);
       const argv = [
         'java', ...flags, ...sharing.flags, log4j('broker-log4j2.properties'),
         '-cp', `${jars}/*`, 'kafka.Kafka', join(nodeDir(layout, node), 'server.properties'),
@@ -226,20 +230,23 @@ function livePid(layout: Layout, node: NodeSpec): number | null {
   return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
-/** Runs kafka-storage (random-uuid, format) in a JVM of its own: once per data dir, not worth a runner. */
+/** Runs kafka-storage format in a JVM of its own (once per new data dir), with the tools' class-data archive where there is one. */
 async function storageTool(jars: string, args: string[]) {
+  const { jvm } = await toolJvm(jars, await runnerJar(jars), { record: false });
   const $ = await shell();
-  return $`java ${TOOL_JVM_FLAGS} ${log4j('tools-log4j2.properties')} -cp ${`${jars}/*`} kafka.tools.StorageTool ${args}`;
+  return $`${jvm} kafka.tools.StorageTool ${args}`;
 }
 
-async function readOrCreateClusterId(layout: Layout, jars: string): Promise<string> {
+/**
+ * The layout's cluster id, made once as kafka-storage random-uuid makes it (16 random bytes in
+ * URL-safe base64 without padding, never starting with "-"), without a JVM start.
+ */
+async function readOrCreateClusterId(layout: Layout): Promise<string> {
   const file = join(paths.layout(layout), 'cluster.id');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  const result = await storageTool(jars, ['random-uuid']);
-  const id = lastLine(result.stdout);
-  if (result.exitCode !== 0 || !/^[\w-]{22}$/.test(id)) {
-    throw new BrokerError(`could not create a cluster id: ${lastLine(result.stderr || result.stdout)}`);
-  }
+  let id: string;
+  do id = Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64url');
+  while (id.startsWith('-'));
   await mkdir(paths.layout(layout), { recursive: true });
   await writeFile(file, `${id}\n`);
   return id;
