@@ -35,7 +35,7 @@ export function composeOverride(layout: Layout, config: BrokerConfig): string {
 }
 
 async function compose(layout: Layout, args: string[], options: ToolOptions = {}) {
-  const $ = await shell(options.interactive ? { stdio: 'inherit' } : { input: options.input ?? '' });
+  const $ = await shell(options.interactive ? { stdio: 'inherit' } : options.input === undefined ? {} : { input: options.input });
   const result = await $`${composeArgv(layout, args)}`;
   return { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
 }

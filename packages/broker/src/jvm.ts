@@ -230,11 +230,14 @@ function livePid(layout: Layout, node: NodeSpec): number | null {
   return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
-/** Runs kafka-storage format in a JVM of its own (once per new data dir), with the tools' class-data archive where there is one. */
+/** Runs kafka-storage format in a JVM of its own (once per new data dir), with a class-data archive of its own. */
 async function storageTool(jars: string, args: string[]) {
-  const { jvm } = await toolJvm(jars, await runnerJar(jars), { record: false });
+  const sharing = classData('format', fingerprint(await jvmInputs(jars), TOOL_JVM_FLAGS), true);
   const $ = await shell();
-  return $`${jvm} kafka.tools.StorageTool ${args}`;
+  const format = $`java ${TOOL_JVM_FLAGS} ${sharing.flags} ${log4j('tools-log4j2.properties')} -cp ${`${jars}/*`} kafka.tools.StorageTool ${args}`;
+  // The shell's pid stands for the JVM's: the shell exits after it.
+  if (format.pid !== undefined) sharing.started(format.pid);
+  return format;
 }
 
 /**

@@ -10,10 +10,15 @@ export function zx(): Promise<typeof Zx> {
   return (loaded ??= import('zx'));
 }
 
-/** zx's `$` with this package's defaults: no echo, output captured, a non-zero exit is a result, not a throw. */
+/**
+ * zx's `$` with this package's defaults: no echo, output captured, a non-zero exit is a result, not a
+ * throw, and no stdin unless `input` is given. zx runs commands through bash, and Debian's bash reads
+ * ~/.bashrc when its stdin is a socket (as node's pipes are): here that ran pyenv's rehash, up to 60 s.
+ */
 export async function shell(options: Partial<Zx.Options> = {}): Promise<Zx.Shell> {
   const { $ } = await zx();
-  return $({ quiet: true, verbose: false, nothrow: true, ...options });
+  const stdio: Zx.Options['stdio'] = options.input === undefined ? ['ignore', 'pipe', 'pipe'] : 'pipe';
+  return $({ quiet: true, verbose: false, nothrow: true, stdio, ...options });
 }
 
 /** True when `command` is on PATH (zx's `which`). */
