@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, ensureBroker, lockBroker, runTool, stopBroker, toolCommand } from '../src/index.ts';
 
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => Number(argv[argv.indexOf(`--${name}`) + 1] || fallback);
+const option = (name: string, fallback: number) => (argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback);
 const runs = option('runs', 5);
 const extraPartitions = option('partitions', 200);
 const sections = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
@@ -86,7 +86,8 @@ if (wanted('partitions')) {
 
 if (wanted('tools')) {
   await ensureBroker({ log: quiet });
-  const args = ['--bootstrap-server', BOOTSTRAP.tools];
+  await runTool('kafka-topics', ['--bootstrap-server', BOOTSTRAP.tools, '--create', '--if-not-exists', '--topic', 'bench-tools']);
+  const args = ['--bootstrap-server', BOOTSTRAP.tools, '--topic', 'bench-tools'];
   const inProcess = (mode: string) => async () => {
     process.env.KAFKA_LABS_TOOL_JVM = mode;
     const seconds = await timed(() => runTool('kafka-get-offsets', args));
