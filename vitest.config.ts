@@ -1,16 +1,34 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// One broker serves every test, so test files run one at a time: labs and the proxy's client
-// tests share fixed ports (9532) and a consumer group's timing must not compete for the 2 cores.
+/** Tests that need the running broker: its fixed ports serve one test file at a time. */
+const BROKER_TESTS = [
+  '**/*.live.test.ts',
+  // Not yet named *.live.test.ts: the broker package's and the proxy's tests against the real broker.
+  '**/packages/broker/src/broker.test.ts',
+  '**/packages/proxy/src/proxy.test.ts',
+  '**/packages/proxy/src/clients.test.ts',
+];
+
+// Two projects by what a test needs. `unit`: no broker, no Java, files in parallel; every workspace's
+// `test` script runs its own unit tests (turbo caches them). `broker`: one file at a time against the
+// one broker the global setup starts (a consumer group's timing must not compete for the 2 cores).
 export default defineConfig({
   test: {
-    fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
-    globalSetup: ['./scripts/test-broker.ts'],
     projects: [
-      { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-      { extends: true, test: { name: 'labs', include: ['labs/**/*.test.ts'], testTimeout: 600_000 } },
+      { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/node_modules/**', ...BROKER_TESTS] } },
+      {
+        extends: true,
+        test: {
+          name: 'broker',
+          include: BROKER_TESTS,
+          exclude: ['**/node_modules/**'],
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          globalSetup: [fileURLToPath(new URL('./scripts/test-broker.ts', import.meta.url))],
+        },
+      },
     ],
   },
 });

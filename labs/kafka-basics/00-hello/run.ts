@@ -4,7 +4,7 @@ import { startLab } from '@kafka-labs/lab-kit';
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { Kafka, logLevel } from 'kafkajs';
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url);
 
 lab.step('Create a topic with one partition');
 const topic = await lab.createTopic('hello');
@@ -45,9 +45,7 @@ lab.writeFile('consumed.json', `${JSON.stringify(consumed, null, 2)}\n`);
 lab.show('read back', consumed.map((m) => `offset ${m.offset}: ${m.value}`));
 
 lab.step('Dump the segment with kafka-dump-log');
-const dump = await lab.tool('kafka-dump-log', ['--files', lab.broker.segmentPath(topic, 0), '--print-data-log'], {
-  saveAs: 'dump.txt',
-});
-lab.show('batches (compact)', compactView(parseDumpLog(dump).batches));
+const segment = lab.broker.segmentPath(topic, 0);
+const dump = await lab.kafka({ saveAs: 'dump.txt' })`kafka-dump-log --files ${segment} --print-data-log`;
+lab.show('batches (compact)', compactView(parseDumpLog(dump.stdout).batches));
 lab.say('', 'The librdkafka batch carries a producerId and baseSequence 0; the kafkajs batch has producerId -1:', 'without idempotence the broker has no producer to deduplicate for.');
-await lab.end();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
-import { dropConsumed, editBatch, removeBatch, runLabBeforeAll } from '../test-support.ts';
+import { dropConsumed, editBatch, removeBatch, runLabBeforeAll } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '01-lost-response';
 

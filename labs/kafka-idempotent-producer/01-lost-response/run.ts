@@ -1,7 +1,7 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { dumpSegment, producerDone, readBack, startLabProxy } from '../experiment.ts';
+import { dumpSegment, producerDone, readBack, startLabProxy } from '@kafka-labs/kafka-idempotent-producer/experiment';
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url);
 
 lab.step('Create pay-off with one partition');
 const topic = await lab.createTopic('pay-off');
@@ -31,4 +31,3 @@ lab.say(
   'CreateTime and crc: the client re-sent its batch byte for byte. With producerId -1 and baseSequence -1 the',
   'broker had nothing to tell the retry from a new batch, so it appended it again.',
 );
-await lab.end();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
-import { editBatch, runLabBeforeAll } from '../test-support.ts';
+import { editBatch, runLabBeforeAll } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '02-idempotent-retry';
 

@@ -1,7 +1,7 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { dumpSegment, producerDone, readBack, startLabProxy } from '../experiment.ts';
+import { dumpSegment, producerDone, readBack, startLabProxy } from '@kafka-labs/kafka-idempotent-producer/experiment';
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url);
 
 lab.step('Create pay-on with one partition');
 const topic = await lab.createTopic('pay-on');
@@ -36,4 +36,3 @@ lab.say(
   'partition; the retry carried one it had already stored, so it did not append it again and answered with the',
   'offset of the first copy: the producer was told offset=1.',
 );
-await lab.end();

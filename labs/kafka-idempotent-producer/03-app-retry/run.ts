@@ -1,7 +1,7 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { dumpSegment, producerDone, readBack, startLabProxy } from '../experiment.ts';
+import { dumpSegment, producerDone, readBack, startLabProxy } from '@kafka-labs/kafka-idempotent-producer/experiment';
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url);
 
 lab.step('Create pay-app with one partition');
 const topic = await lab.createTopic('pay-app');
@@ -37,4 +37,3 @@ lab.say(
   "client's own retries only; a delivery failure can still mean \"stored\", and a re-send by the application is",
   'a new message. Give each event an id and let consumers drop the ones they have seen.',
 );
-await lab.end();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
-import { dropConsumed, editBatch, runLabBeforeAll } from '../test-support.ts';
+import { dropConsumed, editBatch, runLabBeforeAll } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '04-restart';
 

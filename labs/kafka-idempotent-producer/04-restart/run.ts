@@ -1,9 +1,9 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { dumpSegment, producerDone, readBack, startLabProxy } from '../experiment.ts';
+import { dumpSegment, producerDone, readBack, startLabProxy } from '@kafka-labs/kafka-idempotent-producer/experiment';
 
 const DROP_WAIT_MS = 60_000;
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url);
 
 lab.step('Create pay-restart with one partition');
 const topic = await lab.createTopic('pay-restart');
@@ -39,4 +39,3 @@ lab.say(
   'id; a restarted process is a new producer, so nothing links its E-42 to the one stored before the crash.',
   'An event that may be re-sent after a restart needs its own id, for consumers to drop the copy.',
 );
-await lab.end();

@@ -69,26 +69,17 @@ export async function producerDone(child: Child): Promise<void> {
 
 /** Reads partition 0 back: its end offset with kafka-get-offsets, then every record with kafka-console-consumer. */
 export async function readBack(lab: Lab, topic: string): Promise<void> {
-  const offsets = await lab.tool('kafka-get-offsets', ['--bootstrap-server', BOOTSTRAP.tools, '--topic', topic], {
-    saveAs: FILES.offsets,
-  });
-  const end = parseEndOffset(offsets);
-  lab.show('kafka-get-offsets (end offset of partition 0 = records stored)', [offsets.trim()]);
-  const consumed = await lab.tool(
-    'kafka-console-consumer',
-    [
-      ...['--bootstrap-server', BOOTSTRAP.tools, '--topic', topic, '--partition', '0', '--offset', 'earliest'],
-      ...['--max-messages', String(end), '--timeout-ms', '20000', '--formatter-property', 'print.offset=true'],
-    ],
-    { saveAs: FILES.consumed },
-  );
-  lab.show('kafka-console-consumer (print.offset=true)', parseConsumed(consumed).map((r) => `Offset:${r.offset}  ${r.value}`));
+  const offsets = await lab.kafka({ saveAs: FILES.offsets })`kafka-get-offsets --bootstrap-server ${BOOTSTRAP.tools} --topic ${topic}`;
+  const end = parseEndOffset(offsets.stdout);
+  lab.show('kafka-get-offsets (end offset of partition 0 = records stored)', [offsets.stdout.trim()]);
+  const consumed = await lab.kafka({ saveAs: FILES.consumed })`kafka-console-consumer --bootstrap-server ${BOOTSTRAP.tools} \
+    --topic ${topic} --partition 0 --offset earliest --max-messages ${end} --timeout-ms 20000 --formatter-property print.offset=true`;
+  lab.show('kafka-console-consumer (print.offset=true)', parseConsumed(consumed.stdout).map((r) => `Offset:${r.offset}  ${r.value}`));
 }
 
 /** Dumps the partition's segment with kafka-dump-log --print-data-log and shows one line per batch. */
 export async function dumpSegment(lab: Lab, topic: string): Promise<void> {
-  const dump = await lab.tool('kafka-dump-log', ['--files', lab.broker.segmentPath(topic, 0), '--print-data-log'], {
-    saveAs: FILES.dump,
-  });
-  lab.show('kafka-dump-log, one line per batch', compactView(parseDumpLog(dump).batches));
+  const segment = lab.broker.segmentPath(topic, 0);
+  const dump = await lab.kafka({ saveAs: FILES.dump })`kafka-dump-log --files ${segment} --print-data-log`;
+  lab.show('kafka-dump-log, one line per batch', compactView(parseDumpLog(dump.stdout).batches));
 }

@@ -1,6 +1,6 @@
 import { gradeAltered, gradeWithout, runLabOnce, runPnpm, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
-import { editLines } from '../test-support.ts';
+import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
 const LAB = '01-revoke';
 

@@ -14,12 +14,13 @@ import {
   readDupsReport,
   readGroupOffsets,
   readNames,
+  readParameters,
   readWorkerLogs,
   sameReport,
   unprocessed,
   workerName,
-} from '../evidence.ts';
-import { REVOKE as S } from '../setups.ts';
+} from '@kafka-labs/kafka-rebalance/evidence';
+import type { REVOKE as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 /**
  * For each group: at b's join a gave back every partition and b took one; every message was processed; without a
@@ -29,6 +30,7 @@ import { REVOKE as S } from '../setups.ts';
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
+  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', messages: 'number', commitEvery: 'number', variants: 'objects' });
   const names = await readNames(runDir);
   const topic = nameOf(names, 'pay');
   

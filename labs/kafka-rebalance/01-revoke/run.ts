@@ -1,11 +1,11 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
 import { formatSpreadResult, produceSpread } from '@kafka-labs/worker';
-import { excerpt, last, merged, partitionsOf, progressOf, uncommitted } from '../evidence.ts';
-import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '../experiment.ts';
-import { HEARTBEAT_MS, REVOKE as S } from '../setups.ts';
+import { excerpt, last, merged, partitionsOf, progressOf, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
+import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
+import { HEARTBEAT_MS, REVOKE as S } from '@kafka-labs/kafka-rebalance/setups';
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url, { parameters: S });
 /** Range gives the first member (a) the first partitions and the joining b the last one: that one moves. */
 const moving = S.partitions - 1;
 
@@ -77,4 +77,3 @@ lab.say(
   'a range from that commit to where a stood, shorter than one commit interval. With the commit on revoke, b starts',
   'exactly where a stopped and nothing is processed twice.',
 );
-await lab.end();

@@ -11,13 +11,14 @@ import {
   readDupsReport,
   readGroupOffsets,
   readNames,
+  readParameters,
   readWorkerLogs,
   sameReport,
   showEvent,
   unprocessed,
   workerName,
-} from '../evidence.ts';
-import { MAXPOLL as S } from '../setups.ts';
+} from '@kafka-labs/kafka-rebalance/evidence';
+import type { MAXPOLL as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 /** librdkafka's warning when the application did not poll within max.poll.interval.ms; it leaves the group. */
 const MAXPOLL = /^MAXPOLL .*Application maximum poll interval \((\d+)ms\) exceeded by (\d+)ms.*leaving group/;
@@ -31,6 +32,7 @@ const SLACK_MS = 50;
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
+  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', messages: 'number', slowAt: 'number', maxPollIntervalMs: 'number' });
   const names = await readNames(runDir);
   const [aName, bName] = [workerName('slow', 'a'), workerName('slow', 'b')];
   const logs = await readWorkerLogs(runDir, [aName, bName]);

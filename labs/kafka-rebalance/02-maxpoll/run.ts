@@ -1,11 +1,11 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
 import { formatSpreadResult, produceSpread } from '@kafka-labs/worker';
-import { excerpt, merged, msBetween } from '../evidence.ts';
-import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '../experiment.ts';
-import { MAXPOLL as S } from '../setups.ts';
+import { excerpt, merged, msBetween } from '@kafka-labs/kafka-rebalance/evidence';
+import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
+import { MAXPOLL as S } from '@kafka-labs/kafka-rebalance/setups';
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url, { parameters: S });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 lab.step(`Create topic slow with ${S.partitions} partition; start a and b in one group`);
@@ -58,4 +58,3 @@ lab.say(
   'partition goes to another member while it still works, its late commit fails with UNKNOWN_MEMBER_ID, and it',
   'hears "lost", not "revoked": there is no chance to commit on the way out. Only idempotent processing helps.',
 );
-await lab.end();

@@ -16,13 +16,14 @@ import {
   readDupsReport,
   readGroupOffsets,
   readNames,
+  readParameters,
   readWorkerLogs,
   sameReport,
   unprocessed,
   workerName,
   type EventOf,
-} from '../evidence.ts';
-import { JOIN as S } from '../setups.ts';
+} from '@kafka-labs/kafka-rebalance/evidence';
+import type { JOIN as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 const range = (r: { partition: number; from: number; to: number }) => `p${r.partition} ${r.from}..${r.to}`;
 
@@ -34,6 +35,7 @@ const range = (r: { partition: number; from: number; to: number }) => `p${r.part
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
+  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', messages: 'number', commitEvery: 'number', variants: 'objects' });
   const names = await readNames(runDir);
   const third = S.partitions / 3;
 

@@ -1,9 +1,9 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { excerpt, merged, ownedBy, partitionList, progressOf, sinceLastCommit, uncommitted } from '../evidence.ts';
-import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '../experiment.ts';
-import { HEARTBEAT_MS, JOIN as S } from '../setups.ts';
+import { excerpt, merged, ownedBy, partitionList, progressOf, sinceLastCommit, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
+import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
+import { HEARTBEAT_MS, JOIN as S } from '@kafka-labs/kafka-rebalance/setups';
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url, { parameters: S });
 
 for (const variant of S.variants) {
   lab.step(`Group ${variant.group} (${variant.strategy}): a and b share ${S.partitions} partitions of a live stream, then c joins`);
@@ -71,4 +71,3 @@ lab.say(
   'partition next, even the same member, starts it again at its last commit: work past the commit is redone on',
   'every partition. With cooperative-sticky only the partitions that move are given back; the others keep going.',
 );
-await lab.end();

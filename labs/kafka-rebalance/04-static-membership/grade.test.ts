@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { gradeAltered, gradeWithout, runLabOnce, runPnpm, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
-import { editLines } from '../test-support.ts';
+import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
 const LAB = '04-static-membership';
 /** The time stamp of the first line of a run file matching `pattern`. */

@@ -14,13 +14,14 @@ import {
   readGroupMembers,
   readGroupOffsets,
   readNames,
+  readParameters,
   readWorkerLogs,
   sameReport,
   showEvent,
   unprocessed,
   workerName,
-} from '../evidence.ts';
-import { RESTART as S } from '../setups.ts';
+} from '@kafka-labs/kafka-rebalance/evidence';
+import type { RESTART as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 /** A worker log split into its lives: each `started` line begins one. */
 function lives(events: WorkerEvent[]): WorkerEvent[][] {
@@ -39,6 +40,7 @@ function lives(events: WorkerEvent[]): WorkerEvent[][] {
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
+  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', messages: 'number', variants: 'objects' });
   const names = await readNames(runDir);
 
   for (const variant of S.variants) {

@@ -1,9 +1,9 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { excerpt, merged, msBetween, ownedBy, partitionList, workerName } from '../evidence.ts';
-import { allProcessed, describeGroup, describeMembers, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '../experiment.ts';
-import { HEARTBEAT_MS, RESTART as S } from '../setups.ts';
+import { excerpt, merged, msBetween, ownedBy, partitionList, workerName } from '@kafka-labs/kafka-rebalance/evidence';
+import { allProcessed, describeGroup, describeMembers, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
+import { HEARTBEAT_MS, RESTART as S } from '@kafka-labs/kafka-rebalance/setups';
 
-const lab = await startLab(import.meta.url);
+await using lab = await startLab(import.meta.url, { parameters: S });
 
 for (const variant of S.variants) {
   lab.step(
@@ -67,4 +67,3 @@ lab.say(
   'member gives its partitions back both times. A static member (group.instance.id) does not leave on close; when it',
   'comes back within session.timeout.ms the coordinator hands it its old partitions without a rebalance.',
 );
-await lab.end();

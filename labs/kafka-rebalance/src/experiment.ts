@@ -2,7 +2,7 @@
 // arrive, waits on what those logs say, and the files a grader reads (see evidence.ts for their names).
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { countDuplicates, formatReport, type DuplicateReport } from '@kafka-labs/dups';
-import type { Child, Lab } from '@kafka-labs/lab-kit';
+import { ChildError, type Child, type Lab } from '@kafka-labs/lab-kit';
 import { FILL_CLI, JOIN_SIGNAL, parseWorkerLine, WORKER_CLI, type WorkerEvent } from '@kafka-labs/worker';
 import { FILES, first, ownedBy, parseGroupOffsets, partitionsOf, workerName, type EventOf } from './evidence.ts';
 import { HEARTBEAT_MS } from './setups.ts';
@@ -47,9 +47,10 @@ export function spawnWorker(lab: Lab, names: { group: string; base: string; topi
     const deadline = Date.now() + timeoutMs;
     while (!test()) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`${name}: no ${what} within ${timeoutMs / 1000} s`);
+      if (left <= 0) throw new ChildError(`${name}: no ${what} within ${timeoutMs / 1000} s`, true);
+      // Rejects at once for a worker that has exited (and on Ctrl-C): the loop never runs without waiting.
       await child.waitForLine(/^/, { after: child.lines.length, timeoutMs: left }).catch((error: Error) => {
-        throw new Error(`${name}: no ${what} (${error.message.replace(/^\S+ /, '')})`);
+        throw error instanceof ChildError ? new ChildError(`${name}: no ${what} (${error.message.replace(/^\S+ /, '')})`, error.timedOut) : error;
       });
     }
   };
@@ -83,8 +84,17 @@ export async function allProcessed(workers: Worker[], s: { partitions: number; m
       if (Date.now() > deadline) throw new Error(`no worker ${what} within ${WAIT_MS / 1000} s`);
       const owner = workers.find((w) => ownedBy(w.events()).has(partition));
       if (owner) await owner.until(what, () => done() || !ownedBy(owner.events()).has(partition), deadline - Date.now());
-      // Between a revoke and the next assignment nobody owns it: wait for the next line of any worker (briefly each time).
-      else await Promise.race(workers.map((w) => w.child.waitForLine(/^/, { after: w.child.lines.length, timeoutMs: 1000 }).catch(() => {})));
+      // Between a revoke and the next assignment nobody owns it: wait for the next line of any worker (briefly each
+      // time). A worker that exits, or Ctrl-C, ends the wait with its error: only the brief timeout is expected.
+      else {
+        await Promise.race(
+          workers.map((w) =>
+            w.child.waitForLine(/^/, { after: w.child.lines.length, timeoutMs: 1000 }).catch((error: unknown) => {
+              if (!(error instanceof ChildError && error.timedOut)) throw error;
+            }),
+          ),
+        );
+      }
     }
   }
 }
@@ -112,9 +122,8 @@ export async function streamDone(fill: Child): Promise<void> {
 
 /** Saves `kafka-consumer-groups --describe` of the group as offsets-<base>.txt and returns committed offsets by partition. */
 export async function describeGroup(lab: Lab, names: { group: string; base: string; topic: string }): Promise<Map<number, number | null>> {
-  const text = await lab.tool('kafka-consumer-groups', ['--bootstrap-server', BOOTSTRAP.tools, '--describe', '--group', names.group], {
-    saveAs: FILES.offsets(names.base),
-  });
+  const { stdout: text } = await lab.kafka({ saveAs: FILES.offsets(names.base) })`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} \
+    --describe --group ${names.group}`;
   const rows = parseGroupOffsets(text, names.group, names.topic);
   if (rows.size === 0) throw new Error(`kafka-consumer-groups shows no offsets for ${names.group}: ${text.trim().split('\n').at(-1)}`);
   return new Map([...rows].map(([p, row]) => [p, row.committed]));
@@ -122,9 +131,8 @@ export async function describeGroup(lab: Lab, names: { group: string; base: stri
 
 /** Saves `kafka-consumer-groups --describe --members` of the group as members-<base>.txt and returns its table rows. */
 export async function describeMembers(lab: Lab, names: { group: string; base: string }): Promise<string[]> {
-  const text = await lab.tool('kafka-consumer-groups', ['--bootstrap-server', BOOTSTRAP.tools, '--describe', '--members', '--group', names.group], {
-    saveAs: FILES.members(names.base),
-  });
+  const { stdout: text } = await lab.kafka({ saveAs: FILES.members(names.base) })`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} \
+    --describe --members --group ${names.group}`;
   return text.split('\n').filter((line) => line.trim() !== '');
 }
 

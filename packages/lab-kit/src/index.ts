@@ -1,9 +1,10 @@
-export { startLab } from './lab.ts';
-export type { Lab, RunInfo, TopicOptions } from './lab.ts';
-export type { Child } from './children.ts';
+export { startLab, Interrupted } from './lab.ts';
+export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, RunInfo, TopicOptions } from './lab.ts';
+export { ChildError } from './process.ts';
+export type { Child } from './process.ts';
 export { gradeRun } from './grade-run.ts';
 export type { Grader, GradeOptions } from './grade-run.ts';
 export { listLabs, resolveLabs, RegistryError } from './registry.ts';
 export type { LabEntry, Manifest } from './registry.ts';
-export { createRunFolder, latestRunFolder } from './run-folder.ts';
+export { createRunFolder, latestRunFolder, markLatest } from './run-folder.ts';
 export { REPO_ROOT } from './paths.ts';

@@ -1,12 +1,26 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBroker, lockBroker, runTool, type Broker, type KafkaTool, BOOTSTRAP } from '@kafka-labs/broker';
+import { BOOTSTRAP, ensureBroker, isKafkaTool, lockBroker, toolCommand, TOOLS, type Broker, type BrokerOptions, type KafkaTool } from '@kafka-labs/broker';
+import { oneLine } from '@kafka-labs/cli';
 import type { Figures } from '@kafka-labs/grader';
 import { Kafka, logLevel } from 'kafkajs';
-import { spawnChild, stopAllChildren, type Child } from './children.ts';
+import { $, expBackoff, retry, type ProcessPromise } from 'zx';
+import {
+  ChildError,
+  describeFailure,
+  interruptChildren,
+  killAllChildrenNow,
+  runningCount,
+  spawnChild,
+  stopAllChildren,
+  trackProcess,
+  type Child,
+} from './process.ts';
+import { bashBlocksScript } from './markdown.ts';
+import { REPO_ROOT } from './paths.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
-import { createRunFolder } from './run-folder.ts';
+import { createRunFolder, markLatest } from './run-folder.ts';
 
 /** run.json: what the run script records for the grader besides its files. */
 export interface RunInfo {
@@ -16,6 +30,10 @@ export interface RunInfo {
   figures: Figures;
   /** Names the run used (topics, groups), so the grader knows what the files refer to. */
   names: Record<string, string>;
+  /** The experiment's parameters (the track's setups), so the grader needs nothing but the folder. */
+  parameters: Record<string, unknown>;
+  /** Why the run did not finish (an error or an interrupt), one line; absent when it did. */
+  failure?: string;
 }
 
 export interface TopicOptions {
@@ -24,8 +42,22 @@ export interface TopicOptions {
   config?: Record<string, string>;
 }
 
+/** What `lab.kafka` takes besides the command, as zx's `$(options)` does. */
+export interface KafkaCallOptions {
+  /** Text written to the tool's stdin. */
+  input?: string;
+  /** Saves the tool's stdout into this file of the run folder. */
+  saveAs?: string;
+}
+
+/** Runs one of Kafka's tools, written as in a shell: ``lab.kafka`kafka-topics --bootstrap-server ${server} --list` ``. */
+export interface KafkaCall {
+  (pieces: TemplateStringsArray, ...args: unknown[]): ProcessPromise;
+  (options: KafkaCallOptions): (pieces: TemplateStringsArray, ...args: unknown[]) => ProcessPromise;
+}
+
 /** What a lab's run script works with: its run folder, the broker, child processes and the transcript. */
-export interface Lab {
+export interface Lab extends AsyncDisposable {
   entry: LabEntry;
   broker: Broker;
   runDir: string;
@@ -39,31 +71,67 @@ export interface Lab {
   show(label: string, lines: string[]): void;
   /** Creates `<base>-<runId>` with the given partitions and configs and returns its name. */
   createTopic(base: string, options?: TopicOptions): Promise<string>;
-  /** A per-run consumer group name. */
+  /** A per-run name `<base>-<runId>` (a topic a command creates, a consumer group), recorded in run.json at once. */
+  name(base: string): string;
+  /** A per-run consumer group name (what `name` gives). */
   group(base: string): string;
   /** Path of a file in the run folder. */
   file(name: string): string;
   writeFile(name: string, text: string): string;
   /** Runs a TypeScript program (a package CLI) as a child; its output goes to `<name>.log`. */
   spawnTs(name: string, script: string, args: string[], options?: { env?: NodeJS.ProcessEnv; echo?: boolean }): Child;
-  /** Runs one of Kafka's tools and saves its stdout into the run folder when `saveAs` is given. */
-  tool(tool: KafkaTool, args: string[], options?: { saveAs?: string; input?: string }): Promise<string>;
+  /**
+   * Kafka's own tools on the active backend, as a zx process: the first word is the tool, the rest its arguments
+   * (interpolations are quoted). A failure throws (the run fails naming the tool) unless `.nothrow()` opts out.
+   */
+  kafka: KafkaCall;
+  /**
+   * Runs the ```bash blocks of a markdown file (a README that is its lab's solution) in order, in one
+   * `bash -euo pipefail` at the repository root with `env`, echoing each line to the transcript; the script is saved
+   * as solution.sh with every command at its line number. A failing command ends the run naming its line.
+   */
+  runBashBlocks(file: string, env: Record<string, string>): Promise<void>;
+  /** Runs `cleanup` however the run ends (after the children are stopped), e.g. to stop a detached helper. */
+  defer(cleanup: () => Promise<unknown> | unknown): void;
   /** A named figure for result.json (e.g. duplicates: 82). */
   figure(name: string, value: Figures[string]): void;
-  /** Stops what is left running and writes run.json; the last statement of a run script. */
+  /** Stops what is left running, writes run.json and releases the broker; `await using` calls it. */
   end(): Promise<void>;
+}
+
+export interface LabOptions {
+  /** The experiment's parameters, recorded in run.json for the grader. */
+  parameters?: Record<string, unknown>;
 }
 
 const TSX = fileURLToPath(import.meta.resolve('tsx'));
 const CREATE_TOPIC_ATTEMPTS = 10;
+const STOP_GRACE_MS = 5000;
+/** The longest the failure path waits for deferred clean-ups and the admin client before it exits anyway. */
+const CLEANUP_LIMIT_MS = 20_000;
+
+/** A run cut short by a signal (Ctrl-C): every wait rejects with it. */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+  constructor(readonly signal: NodeJS.Signals) {
+    super(`interrupted by ${signal}`);
+  }
+}
+
+const bounded = <T>(work: Promise<T>, ms: number) =>
+  Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 
 /**
- * Starts a lab run from its run script (`await startLab(import.meta.url)`): finds the lab by the
- * script's folder, makes the run folder (or uses KAFKA_LABS_RUN_DIR from `pnpm lab`) and ensures the broker.
+ * Starts a lab run from its run script (`await using lab = await startLab(import.meta.url)`): finds the lab by the
+ * script's folder, makes the run folder (or uses KAFKA_LABS_RUN_DIR from `pnpm lab`), takes the broker lock and
+ * ensures the broker the manifest asks for. However the script ends (done, a throw, Ctrl-C, SIGTERM) every process it
+ * started is stopped and the lock released; a throw or a signal is recorded as one line on stderr, in transcript.txt
+ * and in run.json (`failure`), and exits 2 (error) or 130 (interrupted).
  */
-export async function startLab(scriptUrl: string): Promise<Lab> {
+export async function startLab(scriptUrl: string, options: LabOptions = {}): Promise<Lab> {
   const entry = labOfFile(fileURLToPath(scriptUrl));
   const startedAt = new Date();
+  const ownFolder = !process.env.KAFKA_LABS_RUN_DIR;
   const runDir = process.env.KAFKA_LABS_RUN_DIR ?? createRunFolder(entry.id, startedAt);
   mkdirSync(runDir, { recursive: true });
   const runId = startedAt.getTime().toString(36);
@@ -74,14 +142,106 @@ export async function startLab(scriptUrl: string): Promise<Lab> {
       appendFileSync(transcript, `${line}\n`);
     }
   };
-  const releaseLock = await lockBroker(`lab ${entry.id}`, (line) => say(line));
-  say(`== ${entry.id}: ${entry.title}`, `run folder: ${runDir}`);
-  const broker = await ensureBroker({ nodes: entry.brokers, log: (line) => say(line) });
-  const admin = new Kafka({ clientId: 'lab-kit', brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
   const figures: Figures = {};
   const names: Record<string, string> = {};
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  let releaseLock: () => void = () => {};
+  let admin: ReturnType<Kafka['admin']> | null = null;
+  let state: 'running' | 'ending' | 'ended' | 'failing' = 'running';
+
+  const writeRunInfo = (failure?: string) => {
+    const info: RunInfo = {
+      lab: entry.id,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      figures,
+      names,
+      parameters: options.parameters ?? {},
+      ...(failure ? { failure } : {}),
+    };
+    writeFileSync(join(runDir, 'run.json'), `${JSON.stringify(info, null, 2)}\n`);
+  };
+
+  /** Stops every process, runs the clean-ups, writes run.json and releases the lock: the end of every run. */
+  const finish = async (failure?: string) => {
+    await stopAllChildren(STOP_GRACE_MS);
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await bounded(Promise.resolve().then(cleanup), CLEANUP_LIMIT_MS).catch((err) => failure ?? say(`clean-up failed: ${oneLine(err)}`));
+    }
+    await stopAllChildren(STOP_GRACE_MS);
+    if (admin) await bounded(admin.disconnect(), CLEANUP_LIMIT_MS).catch(() => {});
+    writeRunInfo(failure);
+    releaseLock();
+  };
+
+  /** The one failure path: a throw (exit 2) or a signal (exit 130) ends here, once. */
+  const fail = async (reason: string, exitCode: 2 | 130) => {
+    if (state === 'failing') return;
+    state = 'failing';
+    const interrupt = exitCode === 130 ? new Interrupted(reason.replace(/^interrupted by /, '') as NodeJS.Signals) : new ChildError(reason);
+    interruptChildren(interrupt);
+    const left = runningCount();
+    const line = exitCode === 130 ? `${reason}: stopping ${left} process(es)` : `error: ${reason}`;
+    process.stderr.write(`\n${line}\n`);
+    appendFileSync(transcript, `\n${line}\n`);
+    await finish(reason);
+    process.exit(exitCode);
+  };
+  const onError = (err: unknown) => {
+    // Once the run is failing, what the stopped children make their waits throw is a consequence, not news.
+    if (state === 'failing') return;
+    void fail(describeFailure(err) ?? oneLine(err), 2);
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (state !== 'failing') return void fail(`interrupted by ${signal}`, 130);
+    // A second Ctrl-C: stop waiting for a graceful end.
+    killAllChildrenNow();
+    process.exit(130);
+  };
+  process.on('uncaughtException', onError);
+  process.on('unhandledRejection', onError);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.once('exit', (code) => {
+    killAllChildrenNow();
+    // runs/<id>/latest moves only to a run that finished.
+    if (code === 0 && state === 'ended' && ownFolder) markLatest(runDir);
+  });
+
+  const release = await lockBroker(`lab ${entry.id}`, (line) => say(line));
+  releaseLock = () => {
+    releaseLock = () => {};
+    release();
+  };
+  say(`== ${entry.id}: ${entry.title}`, `run folder: ${runDir}`);
+  const brokerOptions: BrokerOptions & { config?: Record<string, string> } = {
+    nodes: entry.brokers,
+    config: entry.brokerConfig,
+    log: (line) => say(line),
+  };
+  const broker = await ensureBroker(brokerOptions);
+  admin = new Kafka({ clientId: 'lab-kit', brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  const tools = Object.fromEntries(
+    await Promise.all(Object.keys(TOOLS).map(async (tool) => [tool, await toolCommand(tool as KafkaTool, [])] as const)),
+  );
   let steps = 0;
+
+  const kafkaCall = (callOptions: KafkaCallOptions) => (pieces: TemplateStringsArray, ...args: unknown[]) => {
+    const [first = '', ...rest] = pieces;
+    const tool = /^\s*(\S+)/.exec(first)?.[1] ?? '';
+    if (!isKafkaTool(tool)) throw new ChildError(`lab.kafka: unknown tool "${tool}"; known tools: ${Object.keys(TOOLS).join(', ')}`);
+    const { argv, env } = tools[tool]!;
+    const strings = ['', first.replace(/^\s*\S+/, ''), ...rest];
+    const template = Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray;
+    const zx = $({ quiet: true, detached: true, input: callOptions.input, env: { ...process.env, ...env } })(template, argv, ...args);
+    trackProcess(zx, tool);
+    if (callOptions.saveAs) {
+      const file = join(runDir, callOptions.saveAs);
+      void zx.then((output) => writeFileSync(file, output.stdout), () => {});
+    }
+    return zx;
+  };
 
   const lab: Lab = {
     entry,
@@ -92,7 +252,7 @@ export async function startLab(scriptUrl: string): Promise<Lab> {
     step: (title) => say('', `-- ${++steps}. ${title}`),
     show: (label, lines) => say(`   ${label}:`, ...lines.map((l) => `     ${l}`)),
     async createTopic(base, { partitions = 1, replicationFactor = 1, config = {} } = {}) {
-      const topic = `${base}-${runId}`;
+      const topic = lab.name(base);
       const spec = {
         topic,
         numPartitions: partitions,
@@ -100,24 +260,27 @@ export async function startLab(scriptUrl: string): Promise<Lab> {
         configEntries: Object.entries(config).map(([name, value]) => ({ name, value })),
       };
       // Right after a broker (re)start the new topic's metadata can lag (a retriable UNKNOWN_TOPIC_OR_PARTITION);
-      // creating again is safe: kafkajs answers false for a topic that already exists.
-      for (let attempt = 1; ; attempt++) {
+      // creating again is safe: kafkajs answers false for a topic that already exists. Other errors end the run.
+      const fatal = await retry(CREATE_TOPIC_ATTEMPTS, expBackoff('2s', '250ms'), async () => {
         try {
-          await admin.createTopics({ waitForLeaders: true, topics: [spec] });
-          break;
+          await admin!.createTopics({ waitForLeaders: true, topics: [spec] });
+          return null;
         } catch (err) {
-          if (!(err as { retriable?: boolean }).retriable || attempt === CREATE_TOPIC_ATTEMPTS) throw err;
-          await new Promise((r) => setTimeout(r, 500));
+          if ((err as { retriable?: boolean }).retriable) throw err;
+          return err;
         }
-      }
-      names[base] = topic;
+      });
+      if (fatal) throw fatal;
       return topic;
     },
-    group(base) {
-      const group = `${base}-${runId}`;
-      names[base] = group;
-      return group;
+    name(base) {
+      const name = `${base}-${runId}`;
+      names[base] = name;
+      // Written at once, so that a grader run while the lab still runs (or after it failed) knows the names.
+      writeRunInfo();
+      return name;
     },
+    group: (base) => lab.name(base),
     file: (name) => join(runDir, name),
     writeFile(name, text) {
       const file = join(runDir, name);
@@ -125,36 +288,46 @@ export async function startLab(scriptUrl: string): Promise<Lab> {
       return file;
     },
     spawnTs(name, script, args, { env, echo = false } = {}) {
-      return spawnChild(name, process.execPath, ['--import', TSX, script, ...args], {
+      return spawnChild(name, [process.execPath, '--import', TSX, script, ...args], {
         logFile: join(runDir, `${name}.log`),
         env,
         onLine: echo ? (line) => say(`   ${name} | ${line}`) : undefined,
       });
     },
-    async tool(tool, args, { saveAs, input } = {}) {
-      const result = await runTool(tool, args, { input });
-      if (result.exitCode !== 0) {
-        throw new Error(`${tool} failed (exit ${result.exitCode}): ${result.stderr.trim().split('\n').at(-1)}`);
-      }
-      if (saveAs) writeFileSync(join(runDir, saveAs), result.stdout);
-      return result.stdout;
+    kafka: ((first: TemplateStringsArray | KafkaCallOptions, ...args: unknown[]) =>
+      Array.isArray(first) ? kafkaCall({})(first as TemplateStringsArray, ...args) : kafkaCall(first as KafkaCallOptions)) as KafkaCall,
+    async runBashBlocks(file, env) {
+      const lines = bashBlocksScript(readFileSync(file, 'utf8')).split('\n');
+      if (lines[0] !== '') throw new ChildError(`${file} must not start with a code block`);
+      // Line 1 (the README's title) carries the trap that names the failing line.
+      const trap = `trap 'echo "${basename(file)} line $LINENO failed with exit code $?" >&2' ERR`;
+      lines[0] = trap;
+      const script = lab.writeFile('solution.sh', lines.join('\n'));
+      const child = spawnChild('solution', ['bash', '-v', '-euo', 'pipefail', script], {
+        cwd: REPO_ROOT,
+        env,
+        logFile: join(runDir, 'solution.log'),
+        onLine: (line) => line.trim() && line !== trap && say(`   | ${line}`),
+      });
+      const code = await child.exited;
+      if (code === 0) return;
+      const failed = child.lines.map((l) => /line (\d+) failed with exit code \d+$/.exec(l)).findLast(Boolean);
+      const where = failed ? `${basename(file)} line ${failed[1]} (${lines[Number(failed[1]) - 1]!.trim()})` : basename(file);
+      throw new ChildError(`${where} failed with exit code ${code}`);
+    },
+    defer(cleanup) {
+      cleanups.push(cleanup);
     },
     figure(name, value) {
       figures[name] = value;
     },
     async end() {
-      await stopAllChildren();
-      await admin.disconnect();
-      const info: RunInfo = {
-        lab: entry.id,
-        startedAt: startedAt.toISOString(),
-        durationMs: Date.now() - startedAt.getTime(),
-        figures,
-        names,
-      };
-      writeFileSync(join(runDir, 'run.json'), `${JSON.stringify(info, null, 2)}\n`);
-      releaseLock();
+      if (state !== 'running') return;
+      state = 'ending';
+      await finish();
+      state = 'ended';
     },
+    [Symbol.asyncDispose]: () => lab.end(),
   };
   return lab;
 }

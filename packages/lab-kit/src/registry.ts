@@ -12,6 +12,8 @@ export interface Manifest {
   brokers: 1 | 3;
   /** What the experiment needs by its nature, e.g. "1000 x 0.01 s". */
   expectedDuration: string;
+  /** Broker properties this lab needs other than the defaults (e.g. "group.initial.rebalance.delay.ms": "0"). */
+  brokerConfig?: Record<string, string>;
 }
 
 export interface LabEntry extends Manifest {
@@ -58,6 +60,16 @@ function parseManifest(text: string, file: string): Manifest {
     if (typeof data[key] !== 'string' || !data[key]) throw new RegistryError(`${file}: "${key}" must be a non-empty string`);
   }
   if (data.brokers !== 1 && data.brokers !== 3) throw new RegistryError(`${file}: "brokers" must be 1 or 3`);
+  const config: unknown = data.brokerConfig;
+  if (config !== undefined) {
+    const entries = typeof config === 'object' && config !== null && !Array.isArray(config) ? Object.entries(config) : null;
+    const bad = entries?.find(([key, value]) => !/^[a-z][a-z0-9.-]*$/.test(key) || typeof value !== 'string');
+    if (!entries || bad) {
+      throw new RegistryError(
+        `${file}: "brokerConfig" must map broker property names to strings${bad ? ` (not ${JSON.stringify(bad[0])}: ${JSON.stringify(bad[1])})` : ''}`,
+      );
+    }
+  }
   return data as Manifest;
 }
 

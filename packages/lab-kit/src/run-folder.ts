@@ -1,17 +1,20 @@
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, renameSync, symlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { runsDir } from './paths.ts';
 
-/** Creates runs/<lab-id>/<UTC timestamp>/ and points runs/<lab-id>/latest at it. */
+/** Creates runs/<lab-id>/<UTC timestamp>/ (runs/<lab-id>/latest moves only once the run finished: `markLatest`). */
 export function createRunFolder(labId: string, startedAt = new Date()): string {
   const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const labRuns = join(runsDir(), labId);
-  const dir = join(labRuns, stamp);
+  const dir = join(runsDir(), labId, stamp);
   mkdirSync(dir, { recursive: true });
-  const latest = join(labRuns, 'latest');
-  rmSync(latest, { force: true });
-  symlinkSync(stamp, latest);
   return dir;
+}
+
+/** Points `latest` beside a run folder at it (replacing the link in one step). */
+export function markLatest(runDir: string): void {
+  const next = join(dirname(runDir), `.latest-${process.pid}`);
+  symlinkSync(basename(runDir), next);
+  renameSync(next, join(dirname(runDir), 'latest'));
 }
 
 /** The folder runs/<lab-id>/latest points at. */
