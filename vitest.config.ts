@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Tests that need the running broker: its fixed ports serve one test file at a time. */
+/**
+ * Tests that need the running broker: its fixed ports serve one test file at a time. Patterns hold from the root and
+ * from a workspace folder (where a workspace's `test` script runs vitest).
+ */
 const BROKER_TESTS = [
   '**/*.live.test.ts',
   // Not yet named *.live.test.ts: the broker package's and the proxy's tests against the real broker.
-  '**/packages/broker/src/broker.test.ts',
-  '**/packages/proxy/src/proxy.test.ts',
-  '**/packages/proxy/src/clients.test.ts',
+  '**/src/broker.test.ts',
+  '**/src/proxy.test.ts',
+  '**/src/clients.test.ts',
 ];
 
 // Two projects by what a test needs. `unit`: no broker, no Java, files in parallel; every workspace's
@@ -15,6 +18,8 @@ const BROKER_TESTS = [
 // one broker the global setup starts (a consumer group's timing must not compete for the 2 cores).
 export default defineConfig({
   test: {
+    // Bounds, not expectations: the machine is shared, and a unit test that spawns a CLI can take seconds.
+    testTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/node_modules/**', ...BROKER_TESTS] } },
       {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EXIT_CODES, formatJson, formatJunit, formatText, type LabResult } from '@kafka-labs/grader';
-import { gradeRun, latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit';
+import { EXIT_CODES, formatJson, formatJunit } from '@kafka-labs/grader';
+import { failureReason, formatReport, gradeRun, latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit';
 import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm grade <lab-id> [run-folder] [--step N] [--json | --junit FILE]
@@ -35,12 +35,6 @@ await runMain('error', USAGE, async (argv) => {
   if (reason && reasonFile) writeFileSync(reasonFile, `${reason}\n`);
   if (flags.junit) writeFileSync(flags.junit, formatJunit(result));
   if (flags.json) console.log(formatJson(result));
-  else console.log(`${reason ? `FAIL: ${reason}\n` : ''}${formatText(result)}`);
+  else console.log(formatReport(result));
   return EXIT_CODES[result.verdict];
 });
-
-/** The first failed check's message, what a course platform shows the learner; null when the verdict is pass. */
-function failureReason(result: LabResult): string | null {
-  if (result.verdict === 'pass') return null;
-  return result.checks.find((c) => !c.ok)?.message ?? `${result.lab}: nothing was graded`;
-}

@@ -1,23 +1,21 @@
-import { gradeAltered, gradeWithout, runLabOnce, runPnpm, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 describe('00-hello', () => {
-  runLabOnce('00-hello');
-
-  test('the run passes and its result.json says so', () => {
-    const graded = runPnpm('grade', '00-hello', '--json');
+  test('the run passes and its result.json says so', async () => {
+    const graded = await gradeGolden('00-hello');
     expect(graded.status).toBe(0);
-    expect(JSON.parse(graded.stdout)).toMatchObject({ lab: '00-hello', verdict: 'pass' });
+    expect(graded.result).toMatchObject({ lab: '00-hello', verdict: 'pass' });
   });
 
-  test('a dump whose librdkafka batch lost its producer id fails the idempotence check', () => {
-    const graded = gradeAltered('00-hello', 'dump.txt', (dump) => dump.replace(/producerId: \d+/, 'producerId: -1'));
+  test('a dump whose librdkafka batch lost its producer id fails the idempotence check', async () => {
+    const graded = await gradeAltered('00-hello', 'dump.txt', (dump) => dump.replace(/producerId: \d+/, 'producerId: -1'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ idempotent-batch-has-producer-id: the librdkafka batch has producerId -1/);
   });
 
-  test('a run folder without its dump fails naming the missing file', () => {
-    const graded = gradeWithout('00-hello', 'dump.txt');
+  test('a run folder without its dump fails naming the missing file', async () => {
+    const graded = await gradeWithout('00-hello', 'dump.txt');
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ run-folder: dump.txt is missing from the run folder/);
   });

@@ -1,38 +1,38 @@
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
-import { dropConsumed, editBatch, runLabBeforeAll } from '@kafka-labs/kafka-idempotent-producer/test-support';
+import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '03-app-retry';
 
 describe(LAB, () => {
-  runLabBeforeAll(LAB, { storedRecords: 2 });
+  testGoldenPasses(LAB, { storedRecords: 2 });
 
-  test('a partition without the second E-42 fails e42-stored-twice', () => {
-    const graded = gradeAltered(LAB, 'consumed.txt', (text) => dropConsumed(text, 1));
+  test('a partition without the second E-42 fails e42-stored-twice', async () => {
+    const graded = await gradeAltered(LAB, 'consumed.txt', (text) => dropConsumed(text, 1));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ e42-stored-twice: offsets 0-1 hold E-42, E-42 and nothing else/);
   });
 
-  test('a second batch in the same epoch fails dump-same-pid-new-epoch', () => {
-    const graded = gradeAltered(LAB, 'dump.txt', (text) => editBatch(text, 1, (line) => line.replace('producerEpoch: 1', 'producerEpoch: 0')));
+  test('a second batch in the same epoch fails dump-same-pid-new-epoch', async () => {
+    const graded = await gradeAltered(LAB, 'dump.txt', (text) => editBatch(text, 1, (line) => line.replace('producerEpoch: 1', 'producerEpoch: 0')));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ dump-same-pid-new-epoch: .*epoch 0 seq 0; producerId \d+ epoch 0 seq 0/);
   });
 
-  test('a second batch under another producer id fails dump-same-pid-new-epoch', () => {
-    const graded = gradeAltered(LAB, 'dump.txt', (text) => editBatch(text, 1, (line) => line.replace(/producerId: \d+/, 'producerId: 999999')));
+  test('a second batch under another producer id fails dump-same-pid-new-epoch', async () => {
+    const graded = await gradeAltered(LAB, 'dump.txt', (text) => editBatch(text, 1, (line) => line.replace(/producerId: \d+/, 'producerId: 999999')));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ dump-same-pid-new-epoch: .*producerId 999999 epoch 1/);
   });
 
-  test('a first E-42 reported as stored fails timed-out-then-stored', () => {
-    const graded = gradeAltered(LAB, 'producer.log', (text) => text.replace('E-42 result: error -192 _MSG_TIMED_OUT', 'E-42 result: offset=0'));
+  test('a first E-42 reported as stored fails timed-out-then-stored', async () => {
+    const graded = await gradeAltered(LAB, 'producer.log', (text) => text.replace('E-42 result: error -192 _MSG_TIMED_OUT', 'E-42 result: offset=0'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ timed-out-then-stored: .*\(told: E-42 offset=0, E-42 offset=1\)/);
   });
 
-  test('a client that never bumped its epoch fails epoch-bumped', () => {
-    const graded = gradeAltered(LAB, 'producer.log', (text) => text.replace(/^.*NEWPID.*Epoch:0\} -> PID\{Id:\d+,Epoch:1\}.*\n/m, ''));
+  test('a client that never bumped its epoch fails epoch-bumped', async () => {
+    const graded = await gradeAltered(LAB, 'producer.log', (text) => text.replace(/^.*NEWPID.*Epoch:0\} -> PID\{Id:\d+,Epoch:1\}.*\n/m, ''));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ epoch-bumped: .*\(PID changes: none\)/);
   });

@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
-import { dropConsumed, editBatch, runLabBeforeAll } from '@kafka-labs/kafka-idempotent-producer/test-support';
+import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '04-restart';
 
 describe(LAB, () => {
-  runLabBeforeAll(LAB, { storedRecords: 2 });
+  testGoldenPasses(LAB, { storedRecords: 2 });
 
-  test('two batches under one producer id fail two-producer-ids', () => {
-    const graded = gradeAltered(LAB, 'dump.txt', (text) => {
+  test('two batches under one producer id fail two-producer-ids', async () => {
+    const graded = await gradeAltered(LAB, 'dump.txt', (text) => {
       const first = /^baseOffset: 0 .*producerId: (\d+)/m.exec(text)![1]!;
       return editBatch(text, 1, (line) => line.replace(/producerId: \d+/, `producerId: ${first}`));
     });
@@ -16,14 +16,14 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ two-producer-ids: the two E-42 batches have different producerIds/);
   });
 
-  test('a partition without the restarted E-42 fails e42-stored-twice', () => {
-    const graded = gradeAltered(LAB, 'consumed.txt', (text) => dropConsumed(text, 1));
+  test('a partition without the restarted E-42 fails e42-stored-twice', async () => {
+    const graded = await gradeAltered(LAB, 'consumed.txt', (text) => dropConsumed(text, 1));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ e42-stored-twice: offsets 0-1 hold E-42, E-42 and nothing else/);
   });
 
-  test('a killed process that had its delivery report fails killed-without-answer', () => {
-    const graded = gradeAltered(LAB, 'producer-killed.log', (text) => `${text} 3.1s E-42 result: offset=0\n`);
+  test('a killed process that had its delivery report fails killed-without-answer', async () => {
+    const graded = await gradeAltered(LAB, 'producer-killed.log', (text) => `${text} 3.1s E-42 result: offset=0\n`);
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ killed-without-answer: .*\(results: 1, finished: false\)/);
   });

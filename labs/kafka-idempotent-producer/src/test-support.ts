@@ -1,6 +1,6 @@
-// What the lab tests of this track share besides lab-kit's grade-an-altered-copy helpers: one real run per
-// test file and edits of dump and consumer output.
-import { runLabOnce, runPnpm } from '@kafka-labs/lab-kit/testing';
+// What the lab tests of this track share besides lab-kit's grade-an-altered-copy helpers: the golden run's
+// verdict and edits of dump and consumer output.
+import { gradeGolden } from '@kafka-labs/lab-kit/testing';
 import { expect, test } from 'vitest';
 
 /** Rewrites the batch line of kafka-dump-log output whose baseOffset is `offset`. */
@@ -16,13 +16,11 @@ export function removeBatch(dump: string, offset: number): string {
 /** Removes the record at `offset` from kafka-console-consumer output. */
 export const dropConsumed = (consumed: string, offset: number) => consumed.replace(new RegExp(`^Offset:${offset}\\t.*\\n`, 'm'), '');
 
-/** Runs the lab once before the file's tests and checks that it passes, with these figures in its result. */
-export function runLabBeforeAll(labId: string, figures: Record<string, number>): void {
-  runLabOnce(labId);
-
-  test('the run passes end to end against the real broker', () => {
-    const graded = runPnpm('grade', labId, '--json');
+/** The lab's golden run (a real run against the broker) passes, with these figures in its result. */
+export function testGoldenPasses(labId: string, figures: Record<string, number>): void {
+  test('the golden run (a real run against the broker) passes', async () => {
+    const graded = await gradeGolden(labId);
     expect(graded.status).toBe(0);
-    expect(JSON.parse(graded.stdout)).toMatchObject({ lab: labId, verdict: 'pass', figures });
+    expect(graded.result).toMatchObject({ lab: labId, verdict: 'pass', figures });
   });
 }

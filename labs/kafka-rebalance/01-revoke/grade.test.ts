@@ -1,75 +1,73 @@
-import { gradeAltered, gradeWithout, runLabOnce, runPnpm, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
 const LAB = '01-revoke';
 
 describe(LAB, () => {
-  runLabOnce(LAB);
-
-  test('the run passes, with 1 to 99 duplicates without the revoke commit and none with it', () => {
-    const graded = runPnpm('grade', LAB, '--json');
+  test('the run passes, with 1 to 99 duplicates without the revoke commit and none with it', async () => {
+    const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
-    const result = JSON.parse(graded.stdout);
+    const result = graded.result;
     expect(result).toMatchObject({ lab: LAB, verdict: 'pass', figures: { 'revcommit.duplicates': 0 } });
     expect(result.figures['nocommit.duplicates']).toBeGreaterThanOrEqual(1);
     expect(result.figures['nocommit.duplicates']).toBeLessThanOrEqual(99);
   });
 
-  test('a message processed twice outside the uncommitted range fails the range law', () => {
-    const graded = gradeAltered(LAB, 'nocommit-b.log', (text) =>
+  test('a message processed twice outside the uncommitted range fails the range law', async () => {
+    const graded = await gradeAltered(LAB, 'nocommit-b.log', (text) =>
       editLines(text, (line) => (/ nocommit-b assigned \[p1\]$/.test(line) ? [line, line.replace(/ assigned .*/, ' processed p0 offset 7')] : line)),
     );
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ nocommit-duplicates-are-the-uncommitted-range: .*\(found: p0 7\.\.7 x2 by nocommit-a, nocommit-b; p1 /);
   });
 
-  test('a b that starts the moved partition past the last commit fails b-starts-at-last-commit', () => {
-    const graded = gradeAltered(LAB, 'nocommit-a.log', (text) => text.replace(/^.* nocommit-a commit p1=300\n/m, ''));
+  test('a b that starts the moved partition past the last commit fails b-starts-at-last-commit', async () => {
+    const graded = await gradeAltered(LAB, 'nocommit-a.log', (text) => text.replace(/^.* nocommit-a commit p1=300\n/m, ''));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ nocommit-b-starts-at-last-commit: b starts p1 at the offset a last committed before the revoke, 200 \(b's first: offset 300\)/);
   });
 
-  test('a revoke that gives back only one partition fails the eager handover', () => {
-    const graded = gradeAltered(LAB, 'nocommit-a.log', (text) => text.replace(/ revoked \[p0,p1\]/, ' revoked [p1]'));
+  test('a revoke that gives back only one partition fails the eager handover', async () => {
+    const graded = await gradeAltered(LAB, 'nocommit-a.log', (text) => text.replace(/ revoked \[p0,p1\]/, ' revoked [p1]'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ nocommit-eager-handover: .*\(a revoked \[p1\]/);
   });
 
-  test('a revoke without its commit fails commit-on-revoke', () => {
-    const graded = gradeAltered(LAB, 'revcommit-a.log', (text) => text.replace(/( revcommit-a revoked \[p0,p1\]\n)^.* revcommit-a commit p1=\d+\n/m, '$1'));
+  test('a revoke without its commit fails commit-on-revoke', async () => {
+    const graded = await gradeAltered(LAB, 'revcommit-a.log', (text) => text.replace(/( revcommit-a revoked \[p0,p1\]\n)^.* revcommit-a commit p1=\d+\n/m, '$1'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ revcommit-commit-on-revoke: .*\(committed: nothing\)/);
   });
 
-  test('a message b processes twice fails no-duplicates', () => {
-    const graded = gradeAltered(LAB, 'revcommit-b.log', (text) =>
+  test('a message b processes twice fails no-duplicates', async () => {
+    const graded = await gradeAltered(LAB, 'revcommit-b.log', (text) =>
       editLines(text, (line, i, lines) => (/ processed p1 /.test(line) && lines.findIndex((l) => / processed p1 /.test(l)) === i ? [line, line] : line)),
     );
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ revcommit-no-duplicates: no message is processed twice \(duplicates: 1, p1 \d+\.\.\d+\)/);
   });
 
-  test('a dups report that disagrees with the logs fails dups-report', () => {
-    const graded = gradeAltered(LAB, 'dups-nocommit.json', (text) => text.replace(/"duplicates": \d+/, '"duplicates": 0'));
+  test('a dups report that disagrees with the logs fails dups-report', async () => {
+    const graded = await gradeAltered(LAB, 'dups-nocommit.json', (text) => text.replace(/"duplicates": \d+/, '"duplicates": 0'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ nocommit-dups-report: dups-nocommit.json says what counting the two logs says/);
   });
 
-  test('a committed offset that is not the last logged commit fails broker-has-last-commit', () => {
-    const graded = gradeAltered(LAB, 'offsets-revcommit.txt', (text) => text.replace(/^(\S+\s+\S+\s+1\s+)500/m, '$1400'));
+  test('a committed offset that is not the last logged commit fails broker-has-last-commit', async () => {
+    const graded = await gradeAltered(LAB, 'offsets-revcommit.txt', (text) => text.replace(/^(\S+\s+\S+\s+1\s+)500/m, '$1400'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ revcommit-broker-has-last-commit: .*p1: broker 400, logs 500/);
   });
 
-  test('a log with a line that is not a worker line fails naming the file and line', () => {
-    const graded = gradeAltered(LAB, 'revcommit-a.log', (text) => `${text}Traceback (most recent call last):\n`);
+  test('a log with a line that is not a worker line fails naming the file and line', async () => {
+    const graded = await gradeAltered(LAB, 'revcommit-a.log', (text) => `${text}Traceback (most recent call last):\n`);
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ run-folder: revcommit-a.log: line \d+ is not a worker log line: "Traceback/);
   });
 
-  test('a run folder without a worker log fails naming it', () => {
-    const graded = gradeWithout(LAB, 'nocommit-b.log');
+  test('a run folder without a worker log fails naming it', async () => {
+    const graded = await gradeWithout(LAB, 'nocommit-b.log');
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ run-folder: nocommit-b.log is missing from the run folder/);
   });

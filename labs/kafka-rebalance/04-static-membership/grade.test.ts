@@ -1,39 +1,36 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { latestRunFolder } from '@kafka-labs/lab-kit';
-import { gradeAltered, gradeWithout, runLabOnce, runPnpm, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { join } from 'node:path';
+import { goldenRunFolder, gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
 const LAB = '04-static-membership';
 /** The time stamp of the first line of a run file matching `pattern`. */
 const stampOf = (file: string, pattern: RegExp) =>
-  readFileSync(join(resolve(latestRunFolder(LAB)), file), 'utf8').split('\n').find((l) => pattern.test(l))!.split(' ')[0];
+  readFileSync(join(goldenRunFolder(LAB), file), 'utf8').split('\n').find((l) => pattern.test(l))!.split(' ')[0];
 
 describe(LAB, () => {
-  runLabOnce(LAB);
-
-  test('the run passes: two revokes of a without static membership, none with it', () => {
-    const graded = runPnpm('grade', LAB, '--json');
+  test('the run passes: two revokes of a without static membership, none with it', async () => {
+    const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
-    expect(JSON.parse(graded.stdout)).toMatchObject({
+    expect(graded.result).toMatchObject({
       lab: LAB,
       verdict: 'pass',
       figures: { 'dynamic.otherRevokes': 2, 'static.otherRevokes': 0 },
     });
   });
 
-  test('a static group in which a is revoked while b is down fails static-no-rebalance', () => {
+  test('a static group in which a is revoked while b is down fails static-no-rebalance', async () => {
     const stamp = stampOf('static-b.log', / static-b stopping: /);
-    const graded = gradeAltered(LAB, 'static-a.log', (text) =>
+    const graded = await gradeAltered(LAB, 'static-a.log', (text) =>
       editLines(text, (line, i) => (i === 0 ? [line, `${stamp} static-a revoked [p0,p1,p2]`] : line)),
     );
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ static-no-rebalance: .*\(a logged .* static-a revoked \[p0,p1,p2\]\)/);
   });
 
-  test('a restarted static member with other partitions fails b-gets-its-partitions-back', () => {
-    const graded = gradeAltered(LAB, 'static-b.log', (text) => {
+  test('a restarted static member with other partitions fails b-gets-its-partitions-back', async () => {
+    const graded = await gradeAltered(LAB, 'static-b.log', (text) => {
       const lines = text.trimEnd().split('\n');
       const lastAssign = lines.map((l, i) => (/ static-b assigned \[p3,p4,p5\]$/.test(l) ? i : -1)).filter((i) => i >= 0).at(-1);
       return editLines(text, (line, i) => (i === lastAssign ? line.replace('[p3,p4,p5]', '[p4,p5]') : line));
@@ -42,8 +39,8 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ static-b-gets-its-partitions-back: .*\(got \[p4,p5\]\)/);
   });
 
-  test('a dynamic group in which a is revoked once fails other-revoked-twice', () => {
-    const graded = gradeAltered(LAB, 'dynamic-a.log', (text) => {
+  test('a dynamic group in which a is revoked once fails other-revoked-twice', async () => {
+    const graded = await gradeAltered(LAB, 'dynamic-a.log', (text) => {
       // The second revoke: a gives back all six partitions when b comes back.
       const lines = text.trimEnd().split('\n');
       const last = lines.map((l, i) => (/ dynamic-a revoked \[p0,p1,p2,p3,p4,p5\]$/.test(l) ? i : -1)).filter((i) => i >= 0).at(-1);
@@ -53,14 +50,14 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ dynamic-other-revoked-twice: .*\(a revoked 1 time\(s\)/);
   });
 
-  test('a member list without the stopped static member fails membership-while-b-is-down', () => {
-    const graded = gradeAltered(LAB, 'members-static.txt', (text) => text.replace(/^static-\S+ static-b-.*\n/m, ''));
+  test('a member list without the stopped static member fails membership-while-b-is-down', async () => {
+    const graded = await gradeAltered(LAB, 'members-static.txt', (text) => text.replace(/^static-\S+ static-b-.*\n/m, ''));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ static-membership-while-b-is-down: .*\(members: static-a \(instance static-a\)\)/);
   });
 
-  test('a message processed twice fails every-message-once', () => {
-    const graded = gradeAltered(LAB, 'dynamic-a.log', (text) => {
+  test('a message processed twice fails every-message-once', async () => {
+    const graded = await gradeAltered(LAB, 'dynamic-a.log', (text) => {
       const line = text.split('\n').find((l) => / processed p0 offset 5$/.test(l))!;
       return text.replace(`${line}\n`, `${line}\n${line}\n`);
     });
@@ -68,8 +65,8 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ dynamic-every-message-once: .*\(duplicates: 1\)/);
   });
 
-  test('a run folder without the member list fails naming it', () => {
-    const graded = gradeWithout(LAB, 'members-dynamic.txt');
+  test('a run folder without the member list fails naming it', async () => {
+    const graded = await gradeWithout(LAB, 'members-dynamic.txt');
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ run-folder: members-dynamic.txt is missing from the run folder/);
   });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, ensureBroker, labsHome, lockBroker, runTool, type Broker } from '@kafka-labs/broker';
 import type { LabResult } from '@kafka-labs/grader';
 import { gradeRun, REPO_ROOT, resolveLabs, type RunInfo } from '@kafka-labs/lab-kit';
+import { expectUnfinishedRun, startLabInBackground, withEarlierRun } from '@kafka-labs/lab-kit/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -97,10 +98,31 @@ describe('the reference solution', () => {
   });
 
   test('stops the slow-path proxy it started', () => {
-    const pid = Number(/proxy started, pid (\d+)/.exec(readFileSync(join(solution, 'kafka-lab-slow.log'), 'utf8'))?.[1]);
+    const pid = Number(/proxy started, pid (\d+)/.exec(readFileSync(join(solution, 'solution.log'), 'utf8'))?.[1]);
     expect(pid).toBeGreaterThan(0);
     expect(() => process.kill(pid, 0)).toThrow();
     expect(existsSync(join(labsHome(), 'kafka-lab-slow', 'proxy.pid'))).toBe(false);
+  });
+});
+
+describe('the README is the solution', () => {
+  test('the run executed exactly the README\'s bash blocks, each at its README line', () => {
+    const readme = readFileSync(fileURLToPath(new URL('./README.md', import.meta.url)), 'utf8').split('\n');
+    const script = readFileSync(join(solution, 'solution.sh'), 'utf8').split('\n');
+    const commands = script.flatMap((line, i) => (i > 0 && line !== '' ? [[i, line] as const] : []));
+    expect(commands.length).toBeGreaterThan(30);
+    for (const [i, line] of commands) expect(readme[i]).toBe(line);
+  });
+
+  test('a README with one command altered fails the run at that command, and the run ends like every failure', async () => {
+    const copy = join(mkdtempSync(join(scratch, 'readme-')), 'README.md');
+    const lines = readFileSync(fileURLToPath(new URL('./README.md', import.meta.url)), 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('kafka-dump-log') && l.includes('dump-default.txt'));
+    lines[at] = lines[at]!.replace('--print-data-log', '--print-data-logs');
+    writeFileSync(copy, lines.join('\n'));
+    const root = withEarlierRun(LAB);
+    const lab = startLabInBackground(LAB, root, { KAFKA_LABS_README: copy });
+    await expectUnfinishedRun(lab, root, LAB, 2, new RegExp(`README\\.md line ${at + 1} \\(pnpm -s kafka kafka-dump-log .*--print-data-logs.*\\) failed with exit code \\d+`));
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertRunFolder, GradeError, verdictOf, type Grade, type LabResult } from '@kafka-labs/grader';
+import { assertRunFolder, formatText, GradeError, verdictOf, type Grade, type LabResult } from '@kafka-labs/grader';
 import type { RunInfo } from './lab.ts';
 import type { LabEntry } from './registry.ts';
 
@@ -48,4 +48,16 @@ async function readRunInfo(runDir: string): Promise<RunInfo | null> {
   } catch {
     return null;
   }
+}
+
+/** The first failed check's message, what a course platform shows the learner; null when the verdict is pass. */
+export function failureReason(result: LabResult): string | null {
+  if (result.verdict === 'pass') return null;
+  return result.checks.find((c) => !c.ok)?.message ?? `${result.lab}: nothing was graded`;
+}
+
+/** What `pnpm grade` prints: a first line `FAIL: <reason>` unless the verdict is pass, then the text report. */
+export function formatReport(result: LabResult): string {
+  const reason = failureReason(result);
+  return `${reason ? `FAIL: ${reason}\n` : ''}${formatText(result)}`;
 }

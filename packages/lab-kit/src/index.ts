@@ -1,8 +1,8 @@
 export { startLab, Interrupted } from './lab.ts';
 export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, RunInfo, TopicOptions } from './lab.ts';
-export { ChildError } from './process.ts';
+export { ChildError, processesOfRun } from './process.ts';
 export type { Child } from './process.ts';
-export { gradeRun } from './grade-run.ts';
+export { failureReason, formatReport, gradeRun } from './grade-run.ts';
 export type { Grader, GradeOptions } from './grade-run.ts';
 export { listLabs, resolveLabs, RegistryError } from './registry.ts';
 export type { LabEntry, Manifest } from './registry.ts';

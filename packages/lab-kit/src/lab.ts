@@ -11,6 +11,8 @@ import {
   describeFailure,
   interruptChildren,
   killAllChildrenNow,
+  processesOfRun,
+  RUN_MARK,
   runningCount,
   spawnChild,
   stopAllChildren,
@@ -118,6 +120,14 @@ export class Interrupted extends Error {
   }
 }
 
+function killPid(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone meanwhile
+  }
+}
+
 const bounded = <T>(work: Promise<T>, ms: number) =>
   Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 
@@ -169,6 +179,11 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       await bounded(Promise.resolve().then(cleanup), CLEANUP_LIMIT_MS).catch((err) => failure ?? say(`clean-up failed: ${oneLine(err)}`));
     }
     await stopAllChildren(STOP_GRACE_MS);
+    const left = processesOfRun(runDir);
+    if (left.length) {
+      say(`stopping ${left.length} process(es) the run left behind (pids ${left.join(', ')})`);
+      for (const pid of left) killPid(pid);
+    }
     if (admin) await bounded(admin.disconnect(), CLEANUP_LIMIT_MS).catch(() => {});
     writeRunInfo(failure);
     releaseLock();
@@ -220,6 +235,8 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     log: (line) => say(line),
   };
   const broker = await ensureBroker(brokerOptions);
+  // Every process the run starts from here on inherits the mark, so that none can be left behind unseen.
+  process.env[RUN_MARK] = runDir;
   admin = new Kafka({ clientId: 'lab-kit', brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   const tools = Object.fromEntries(

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { createInterface } from 'node:readline';
 import { $, ProcessOutput, type ProcessPromise } from 'zx';
@@ -63,6 +63,34 @@ export async function stopAllChildren(graceMs = 5000): Promise<void> {
 /** Sends SIGKILL to the process group of every child still running: for the `exit` event, where nothing can be awaited. */
 export function killAllChildrenNow(): void {
   for (const child of running) killGroup(child.pid, 'SIGKILL');
+}
+
+/**
+ * The variable every process a run starts inherits (set once the broker is up, so the broker never has it), naming
+ * its run folder: how a left-over process is found.
+ */
+export const RUN_MARK = 'KAFKA_LABS_RUN';
+
+/**
+ * The pids of every process (other than this one) whose environment names `runDir` in RUN_MARK: whatever a run
+ * started, however deep (JVM tools, a detached proxy). Reads /proc; elsewhere it finds none.
+ */
+export function processesOfRun(runDir: string): number[] {
+  const mark = `\0${RUN_MARK}=${runDir}\0`;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return entries.map(Number).filter((pid) => {
+    if (pid === process.pid) return false;
+    try {
+      return `\0${readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(mark);
+    } catch {
+      return false;
+    }
+  });
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {

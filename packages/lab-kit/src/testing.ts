@@ -1,18 +1,27 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { labsHome } from '@kafka-labs/broker';
+import { EXIT_CODES, GradeError, type LabResult } from '@kafka-labs/grader';
+import { test, expect } from 'vitest';
+import { formatReport, gradeRun, type GradeOptions } from './grade-run.ts';
 import { REPO_ROOT } from './paths.ts';
-import { latestRunFolder } from './run-folder.ts';
+import { processesOfRun } from './process.ts';
+import { resolveLabs } from './registry.ts';
 
-// What lab tests share (import from '@kafka-labs/lab-kit/testing'): run a lab or its grader as a learner
-// would, grade altered copies of a real run, and the run-folder failures every grader must report.
+// What lab tests share (import from '@kafka-labs/lab-kit/testing'): grade a lab's committed golden run folder and
+// altered copies of it as `pnpm grade` would, run pnpm as a learner would, and the failures every grader must report.
 
 export interface CommandResult {
   status: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** A grading as `pnpm grade` answers it, with the result (what `--json` prints) when the folder could be graded. */
+export interface Graded extends CommandResult {
+  result?: LabResult;
 }
 
 /** Runs `pnpm -s <args>` at the repository root, as a learner would, and returns its exit code and output. */
@@ -21,56 +30,152 @@ export function runPnpm(...args: string[]): CommandResult {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr.trim() };
 }
 
-/** A private copy of a lab's latest run folder, for tests that alter it and grade the result. */
-export function copyLatestRun(labId: string): string {
+const labEntry = (labId: string) => {
+  const [entry] = resolveLabs(labId);
+  if (!entry || entry.id !== labId) throw new Error(`${labId} is not a lab id`);
+  return entry;
+};
+
+/** The lab's golden run folder, labs/<track>/<id>/golden/: a real passing run, committed, that unit tests grade. */
+export const goldenRunFolder = (labId: string) => join(labEntry(labId).dir, 'golden');
+
+/**
+ * Grades `runDir` with the lab's grader in this process and answers what `pnpm grade <id> <runDir> [--step N]` answers: its exit
+ * code, its text report (with the `FAIL:` line) and, for a folder that cannot be graded, `error: <reason>`.
+ */
+export async function gradeFolder(labId: string, runDir: string, options: GradeOptions = {}): Promise<Graded> {
+  try {
+    const result = await gradeRun(labEntry(labId), runDir, options);
+    return { status: EXIT_CODES[result.verdict], stdout: formatReport(result), stderr: '', result };
+  } catch (err) {
+    if (err instanceof GradeError) return { status: 2, stdout: '', stderr: `error: ${err.message}` };
+    throw err;
+  }
+}
+
+/** Grades the lab's golden run folder. */
+export const gradeGolden = (labId: string) => gradeFolder(labId, goldenRunFolder(labId));
+
+/** A private copy of a lab's golden run folder, for tests that alter it and grade the result. */
+export function copyGolden(labId: string): string {
   const copy = mkdtempSync(join(tmpdir(), `${labId}-`));
-  cpSync(realpathSync(latestRunFolder(labId)), copy, { recursive: true });
+  cpSync(goldenRunFolder(labId), copy, { recursive: true });
   return copy;
 }
 
-/** Copies the lab's latest run folder, rewrites one of its files with `edit` (which must change it) and grades the copy. */
-export function gradeAltered(labId: string, file: string, edit: (text: string) => string): CommandResult {
-  const dir = copyLatestRun(labId);
+/** Copies the lab's golden run folder, rewrites one of its files with `edit` (which must change it) and grades the copy. */
+export async function gradeAltered(labId: string, file: string, edit: (text: string) => string): Promise<Graded> {
+  const dir = copyGolden(labId);
   const path = join(dir, file);
   const before = readFileSync(path, 'utf8');
   const after = edit(before);
   if (after === before) throw new Error(`the edit did not change ${file}`);
   writeFileSync(path, after);
-  return runPnpm('grade', labId, dir);
+  return gradeFolder(labId, dir);
 }
 
-/** Copies the lab's latest run folder without `file` and grades the copy. */
-export function gradeWithout(labId: string, file: string): CommandResult {
-  const dir = copyLatestRun(labId);
+/** Copies the lab's golden run folder without `file` and grades the copy. */
+export async function gradeWithout(labId: string, file: string): Promise<Graded> {
+  const dir = copyGolden(labId);
   rmSync(join(dir, file));
-  return runPnpm('grade', labId, dir);
-}
-
-/** Grades an empty run folder. */
-const gradeEmpty = (labId: string) => runPnpm('grade', labId, mkdtempSync(join(tmpdir(), `${labId}-empty-`)));
-
-/** Grades a folder that does not exist. */
-const gradeMissing = (labId: string) => runPnpm('grade', labId, join(tmpdir(), 'no-such-run-folder'));
-
-/** Runs the lab once before the file's tests (`pnpm lab <id>`), failing them with its output unless it passes. */
-export function runLabOnce(labId: string): void {
-  beforeAll(() => {
-    const run = runPnpm('lab', labId);
-    expect(run.status, run.stdout + run.stderr).toBe(0);
-  });
+  return gradeFolder(labId, dir);
 }
 
 /** The tests every grader passes: an empty run folder fails naming `firstFile`, a missing one is a usage error. */
 export function testRunFolderFailures(labId: string, firstFile: string): void {
-  test('an empty run folder fails naming the first missing file', () => {
-    const graded = gradeEmpty(labId);
+  test('an empty run folder fails naming the first missing file', async () => {
+    const graded = await gradeFolder(labId, mkdtempSync(join(tmpdir(), `${labId}-empty-`)));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toContain(`✘ run-folder: ${firstFile} is missing from the run folder`);
   });
 
-  test('a missing run folder is a one-line error with exit code 2', () => {
-    const graded = gradeMissing(labId);
+  test('a missing run folder is a one-line error with exit code 2', async () => {
+    const graded = await gradeFolder(labId, join(tmpdir(), 'no-such-run-folder'));
     expect(graded.status).toBe(2);
     expect(graded.stderr).toMatch(/^error: no run folder at \S*no-such-run-folder$/);
   });
+}
+
+/** `pnpm lab <id>` started in the background, in its own process group, as a terminal runs it. */
+export interface BackgroundLab {
+  /** The run folder the lab made under `runsRoot` (once it exists). */
+  runDir(): string;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once stdout holds a line matching `pattern`; rejects when the lab exits first or after `timeoutMs`. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** What Ctrl-C in the terminal does: `signal` to every process of the group. */
+  interrupt(signal?: NodeJS.Signals): void;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the lab runner behind `pnpm lab <id>` (scripts/lab.ts, without pnpm's own process in front) with run folders
+ * under `runsRoot` and `env` added.
+ */
+export function startLabInBackground(labId: string, runsRoot: string, env: NodeJS.ProcessEnv = {}): BackgroundLab {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'lab.ts'), labId], {
+    cwd: REPO_ROOT,
+    detached: true,
+    env: { ...process.env, ...env, KAFKA_LABS_RUNS: runsRoot },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    runDir: () => join(runsRoot, labId, readdirSync(join(runsRoot, labId)).find((name) => /^\d{8}T\d{6}Z$/.test(name) && name !== OLD_RUN)!),
+    stdout: () => stdout,
+    stderr: () => stderr,
+    async waitForOutput(pattern, timeoutMs = 300_000) {
+      const deadline = Date.now() + timeoutMs;
+      let done = false;
+      void exited.then(() => (done = true));
+      while (!pattern.test(stdout)) {
+        if (done) throw new Error(`the lab exited before printing ${pattern}:\n${stdout}\n${stderr}`);
+        if (Date.now() > deadline) throw new Error(`the lab printed no ${pattern} within ${timeoutMs / 1000} s:\n${stdout}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    interrupt: (signal = 'SIGINT') => process.kill(-child.pid!, signal),
+    exited,
+  };
+}
+
+/** The time stamp of the finished run `withEarlierRun` puts in place. */
+const OLD_RUN = '20200101T000000Z';
+
+/** A runs/ root in which `labId` already has a finished run that `latest` points at; returns the root. */
+export function withEarlierRun(labId: string): string {
+  const root = mkdtempSync(join(tmpdir(), `${labId}-runs-`));
+  mkdirSync(join(root, labId, OLD_RUN), { recursive: true });
+  symlinkSync(OLD_RUN, join(root, labId, 'latest'));
+  return root;
+}
+
+/** `runs/<id>/latest` still points at the earlier run `withEarlierRun` made. */
+export const latestIsEarlierRun = (root: string, labId: string) => readlinkSync(join(root, labId, 'latest')) === OLD_RUN;
+
+/**
+ * The checks of a run that did not finish: exit code, the one-line reason on stderr, in transcript.txt, in run.json's
+ * `failure` and in result.json's run-script check (verdict unknown), no process of the run left, the broker lock
+ * released, latest unchanged.
+ */
+export async function expectUnfinishedRun(lab: BackgroundLab, root: string, labId: string, exitCode: 2 | 130, reason: RegExp): Promise<void> {
+  expect(await lab.exited, lab.stdout() + lab.stderr()).toBe(exitCode);
+  const runDir = lab.runDir();
+  expect(lab.stderr()).toMatch(reason);
+  expect(lab.stderr()).not.toMatch(/^\s+at /m);
+  expect(readFileSync(join(runDir, 'transcript.txt'), 'utf8')).toMatch(reason);
+  const info = JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')) as { failure?: string };
+  expect(info.failure).toMatch(reason);
+  const result = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as LabResult;
+  expect(result.verdict).toBe('unknown');
+  expect(result.checks[0]).toMatchObject({ id: 'run-script', ok: false });
+  expect(result.checks[0]!.message).toContain(info.failure);
+  for (let i = 0; i < 50 && processesOfRun(runDir).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+  expect(processesOfRun(runDir)).toEqual([]);
+  expect(existsSync(join(labsHome(), 'lab.lock'))).toBe(false);
+  expect(latestIsEarlierRun(root, labId)).toBe(true);
 }

@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { copyGolden, goldenRunFolder, gradeFolder } from '@kafka-labs/lab-kit/testing';
+import { describe, expect, test } from 'vitest';
+
+// Without a broker: the steps this grader checks from the work folder's files alone (2, 3 and 6) on the golden
+// run. The steps that also ask the live broker and proxy are tested against them in run.live.test.ts.
+const LAB = 'kafka-retry-duplicates';
+
+describe(LAB, () => {
+  test.each([2, 3, 6])('the golden run passes step %i, read from its files alone', async (step) => {
+    const graded = await gradeFolder(LAB, goldenRunFolder(LAB), { step });
+    expect(graded.status, graded.stdout).toBe(0);
+    expect(graded.result!.checks.every((c) => c.id.startsWith(`step-${step}-`))).toBe(true);
+  });
+
+  test('two pay-77 batches from one producer id fail step 6 naming it', async () => {
+    const dir = copyGolden(LAB);
+    const file = join(dir, 'two-sessions.txt');
+    const ids = [...readFileSync(file, 'utf8').matchAll(/producerId: (\d+)/g)].map((m) => m[1]);
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`producerId: ${ids[1]} `, `producerId: ${ids[0]} `));
+    const graded = await gradeFolder(LAB, dir, { step: 6 });
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/^FAIL: step 6 \(separate sessions are not deduplicated\): expected .*; found .*\. Hint: /);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import { formatJson, formatJunit, formatText } from './reporters.ts';
+import { EXIT_CODES, verdictOf, type LabResult } from './verdict.ts';
+
+const result = (checks: LabResult['checks']): LabResult => ({
+  lab: '01-x',
+  verdict: verdictOf(checks),
+  startedAt: '2026-01-02T03:04:05.000Z',
+  durationMs: 1500,
+  checks,
+  figures: { duplicates: 3, partitions: ['p0', 'p1'] },
+});
+
+describe('verdicts and exit codes', () => {
+  test('pass when every check holds (0), fail when one does not (1), unknown when nothing was checked (2)', () => {
+    const pass = verdictOf([{ id: 'a', ok: true, message: '' }]);
+    const fail = verdictOf([{ id: 'a', ok: true, message: '' }, { id: 'b', ok: false, message: '' }]);
+    const unknown = verdictOf([]);
+    expect([pass, fail, unknown]).toEqual(['pass', 'fail', 'unknown']);
+    expect([EXIT_CODES[pass], EXIT_CODES[fail], EXIT_CODES[unknown]]).toEqual([0, 1, 2]);
+  });
+});
+
+describe('the reporters', () => {
+  const failed = result([
+    { id: 'ok-law', ok: true, message: 'it held' },
+    { id: 'bad-law', ok: false, message: 'expected 1, found 2', evidence: ['line one', 'line two'] },
+  ]);
+
+  test('text: one line per check, evidence indented under a failure, figures, the verdict last', () => {
+    expect(formatText(failed).split('\n')).toEqual([
+      '✔ ok-law: it held',
+      '✘ bad-law: expected 1, found 2',
+      '    line one',
+      '    line two',
+      'figures:',
+      '  duplicates: 3',
+      '  partitions: p0, p1',
+      'verdict: FAIL (01-x)',
+    ]);
+  });
+
+  test('JSON is the result itself', () => {
+    expect(JSON.parse(formatJson(failed))).toEqual(failed);
+  });
+
+  test('JUnit: one testcase per check, a failure with its message and evidence, counts and time', () => {
+    const xml = formatJunit(failed);
+    expect(xml).toContain('<testsuites tests="2" failures="1">');
+    expect(xml).toContain('<testsuite name="01-x" tests="2" failures="1" time="1.500" timestamp="2026-01-02T03:04:05.000Z">');
+    expect(xml).toContain('<testcase classname="01-x" name="ok-law"></testcase>');
+    expect(xml).toContain('<failure message="expected 1, found 2">expected 1, found 2\nline one\nline two</failure>');
+  });
+
+  test('JUnit escapes markup and quotes in ids, messages and evidence', () => {
+    const xml = formatJunit(result([{ id: 'a<b>&"c\'', ok: false, message: 'found <tag attr="x"> & \'y\'', evidence: ['</failure><x>'] }]));
+    expect(xml).toContain('name="a&lt;b&gt;&amp;&quot;c&apos;"');
+    expect(xml).toContain('message="found &lt;tag attr=&quot;x&quot;&gt; &amp; &apos;y&apos;"');
+    expect(xml).toContain('&lt;/failure&gt;&lt;x&gt;</failure>');
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { labOfFile, listLabs, RegistryError, resolveLabs } from './registry.ts';
+
+const manifest = (id: string, extra: object = {}) => ({
+  id,
+  title: `lab ${id}`,
+  source: 'an article',
+  brokers: 1,
+  expectedDuration: 'about 1 s',
+  ...extra,
+});
+
+/** A labs/ folder with `labs` as <track>/<folder> → manifest (an object, or raw text). */
+function labsDir(labs: Record<string, object | string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'registry-'));
+  for (const [path, content] of Object.entries(labs)) {
+    mkdirSync(join(root, path), { recursive: true });
+    writeFileSync(join(root, path, 'manifest.json'), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return root;
+}
+
+describe('the lab registry', () => {
+  test('lists every lab by track then id, with its folder, run script and grader', () => {
+    const root = labsDir({ 'track-b/01-x': manifest('01-x'), 'track-a/02-y': manifest('02-y'), 'track-a/01-z': manifest('01-z') });
+    mkdirSync(join(root, 'track-a', 'src'));
+    const labs = listLabs(root);
+    expect(labs.map((l) => `${l.track}/${l.id}`)).toEqual(['track-a/01-z', 'track-a/02-y', 'track-b/01-x']);
+    expect(labs[0]).toMatchObject({ dir: join(root, 'track-a/01-z'), runScript: join(root, 'track-a/01-z/run.ts'), graderScript: join(root, 'track-a/01-z/grade.ts') });
+  });
+
+  test('resolves one lab by id, every lab of a track by its name, and names the known labs otherwise', () => {
+    const labs = listLabs(labsDir({ 't/01-a': manifest('01-a'), 't/02-b': manifest('02-b') }));
+    expect(resolveLabs('02-b', labs).map((l) => l.id)).toEqual(['02-b']);
+    expect(resolveLabs('t', labs).map((l) => l.id)).toEqual(['01-a', '02-b']);
+    expect(() => resolveLabs('nope', labs)).toThrow('unknown lab or track "nope"; known labs: 01-a (t), 02-b (t)');
+  });
+
+  test('finds the lab of a run script by its folder', () => {
+    const root = labsDir({ 't/01-a': manifest('01-a') });
+    expect(labOfFile(join(root, 't/01-a/run.ts'), listLabs(root)).id).toBe('01-a');
+    expect(() => labOfFile(join(root, 't/run.ts'), listLabs(root))).toThrow(RegistryError);
+  });
+
+  test('keeps a lab\'s broker overrides', () => {
+    const root = labsDir({ 't/01-a': manifest('01-a', { brokerConfig: { 'group.initial.rebalance.delay.ms': '0' } }) });
+    expect(listLabs(root)[0]!.brokerConfig).toEqual({ 'group.initial.rebalance.delay.ms': '0' });
+  });
+
+  test.each([
+    ['invalid JSON', '{ "id": ', /manifest\.json is not valid JSON$/],
+    ['a missing title', manifest('01-a', { title: '' }), /manifest\.json: "title" must be a non-empty string$/],
+    ['a broker count of 2', manifest('01-a', { brokers: 2 }), /manifest\.json: "brokers" must be 1 or 3$/],
+    ['an id that is not the folder name', manifest('01-b'), /manifest\.json: id "01-b" must equal the folder name$/],
+    ['a broker override that is a number', manifest('01-a', { brokerConfig: { 'log.retention.ms': 5 } }), /manifest\.json: "brokerConfig" must map broker property names to strings \(not "log\.retention\.ms": 5\)$/],
+    ['broker overrides that are a list', manifest('01-a', { brokerConfig: ['a=b'] }), /manifest\.json: "brokerConfig" must map broker property names to strings$/],
+  ])('a manifest with %s is one line naming the file', (_, content, message) => {
+    const root = labsDir({ 't/01-a': content });
+    expect(() => listLabs(root)).toThrow(RegistryError);
+    expect(() => listLabs(root)).toThrow(message);
+    expect(() => listLabs(root)).toThrow(join(root, 't/01-a/manifest.json'));
+  });
+
+  test('one id in two tracks is an error', () => {
+    expect(() => listLabs(labsDir({ 'a/01-x': manifest('01-x'), 'b/01-x': manifest('01-x') }))).toThrow('lab id "01-x" is used by more than one track');
+  });
+});

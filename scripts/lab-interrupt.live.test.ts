@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectUnfinishedRun, startLabInBackground, withEarlierRun } from '@kafka-labs/lab-kit/testing';
+import { expect, test } from 'vitest';
+
+// Ctrl-C ends a run the way any failure does (see expectUnfinishedRun): exit 130, the reason in the three files,
+// nothing left running (JVM tools and the detached proxy included), the lock released, latest unchanged.
+
+test('Ctrl-C at the first step, while a JVM tool of the README runs, stops everything and records the interrupt', async () => {
+  const LAB = 'kafka-retry-duplicates';
+  const root = withEarlierRun(LAB);
+  const lab = startLabInBackground(LAB, root);
+  await lab.waitForOutput(/^ {3}\| pnpm -s kafka kafka-topics /m);
+  lab.interrupt('SIGINT');
+  await expectUnfinishedRun(lab, root, LAB, 130, /interrupted by SIGINT/);
+});
+
+test('Ctrl-C while a rebalance lab waits for its workers stops them at once and records the interrupt', async () => {
+  const LAB = '01-revoke';
+  const root = withEarlierRun(LAB);
+  const lab = startLabInBackground(LAB, root);
+  await lab.waitForOutput(/^ {3}b joins: /m);
+  // b's first processed message of the moved partition is the last wait before the one for every partition's end.
+  const bLog = () => join(lab.runDir(), 'nocommit-b.log');
+  for (let i = 0; i < 600 && !(existsSync(bLog()) && / processed p1 /.test(readFileSync(bLog(), 'utf8'))); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(readFileSync(bLog(), 'utf8')).toMatch(/ processed p1 /);
+  lab.interrupt('SIGINT');
+  await expectUnfinishedRun(lab, root, LAB, 130, /interrupted by SIGINT/);
+  expect(lab.stdout()).not.toMatch(/^-- 3\. /m);
+});
