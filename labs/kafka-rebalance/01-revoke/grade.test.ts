@@ -8,7 +8,7 @@ describe(LAB, () => {
   test('the run passes, with 1 to 99 duplicates without the revoke commit and none with it', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
-    const result = graded.result;
+    const result = graded.result!;
     expect(result).toMatchObject({ lab: LAB, verdict: 'pass', figures: { 'revcommit.duplicates': 0 } });
     expect(result.figures['nocommit.duplicates']).toBeGreaterThanOrEqual(1);
     expect(result.figures['nocommit.duplicates']).toBeLessThanOrEqual(99);

@@ -8,7 +8,7 @@ describe(LAB, () => {
   test('the run passes, with duplicates on all 6 partitions with range and on the 2 moved ones with cooperative-sticky', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
-    const result = graded.result;
+    const result = graded.result!;
     expect(result).toMatchObject({ lab: LAB, verdict: 'pass' });
     expect(result.figures['eager.partitionsWithDuplicates']).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
     expect(result.figures['cooperative.partitionsWithDuplicates']).toHaveLength(2);
