@@ -27,7 +27,8 @@ await runMain('error', USAGE, async (argv) => {
   if (labs.length !== 1) throw new UsageError(`"${command}" is a track; grade one lab at a time`);
   const lab = labs[0]!;
   const step = flags.step;
-  const runDir = resolve(folder ?? latestRunFolder(lab.id));
+  // A folder is relative to where pnpm was called (INIT_CWD), e.g. inside a track folder.
+  const runDir = folder ? resolve(process.env.INIT_CWD ?? process.cwd(), folder) : latestRunFolder(lab.id);
   const result = await gradeRun(lab, runDir, { step });
   if (step !== undefined && result.checks.length === 0) throw new UsageError(`${lab.id} has no checks for step ${step}`);
   const reason = failureReason(result);
