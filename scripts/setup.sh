@@ -80,7 +80,8 @@ pnpm install $frozen --reporter=append-only 2>&1 | tee "$install_log" | awk '
 status=${PIPESTATUS[0]}
 set -e
 [ "$status" = 0 ] || die "pnpm install failed (exit $status); the full output is in $install_log"
-node -e "require('@confluentinc/kafka-javascript')" 2>/dev/null \
+# The client is a dependency of the workspaces that use it (scripts/ among them), not of the root.
+(cd scripts && node -e "require('@confluentinc/kafka-javascript')") 2>/dev/null \
   || die "@confluentinc/kafka-javascript did not install (see $install_log); on Debian/Ubuntu: apt-get install ${native_debs[*]} and run this again"
 
 # 7. Kafka's jars, once, into the cache folder

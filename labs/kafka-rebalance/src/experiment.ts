@@ -2,7 +2,7 @@
 // arrive, waits on what those logs say, and the files a grader reads (see evidence.ts for their names).
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { countDuplicates, formatReport, type DuplicateReport } from '@kafka-labs/dups';
-import { ChildError, type Child, type Lab } from '@kafka-labs/lab-kit';
+import { ChildError, spinWhile, type Child, type Lab } from '@kafka-labs/lab-kit';
 import { FILL_CLI, JOIN_SIGNAL, parseWorkerLine, WORKER_CLI, type WorkerEvent } from '@kafka-labs/worker';
 import { FILES, first, ownedBy, parseGroupOffsets, partitionsOf, workerName, type EventOf } from './evidence.ts';
 import { HEARTBEAT_MS } from './setups.ts';
@@ -73,7 +73,11 @@ export function spawnWorker(lab: Lab, names: { group: string; base: string; topi
  * Waits until, for every partition of the topic, some worker processed its last offset (`perPartition` - 1): each
  * partition is processed in offset order by its owner, so that means all of it. Follows a partition that changes owner.
  */
-export async function allProcessed(workers: Worker[], s: { partitions: number; messages: number }): Promise<void> {
+export function allProcessed(workers: Worker[], s: { partitions: number; messages: number }): Promise<void> {
+  return spinWhile(`waiting until every message of the ${s.partitions} partition(s) is processed`, () => processedToTheEnd(workers, s));
+}
+
+async function processedToTheEnd(workers: Worker[], s: { partitions: number; messages: number }): Promise<void> {
   const end = s.messages / s.partitions;
   for (const partition of partitionsOf(s.partitions)) {
     const what = `processed p${partition} offset ${end - 1}`;

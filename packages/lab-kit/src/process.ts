@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { createInterface } from 'node:readline';
-import { $, ProcessOutput, type ProcessPromise } from 'zx';
+import { $, ProcessOutput, spinner, type ProcessPromise } from 'zx';
 
 /** A child process of a lab (a zx ProcessPromise underneath): its output lines are kept, logged and can be awaited. */
 export interface Child {
@@ -240,4 +240,9 @@ export function spawnChild(
   };
   running.add(child);
   return child;
+}
+
+/** Runs `work` with zx's spinner and `title` on stderr when stderr is a terminal (never in CI or a log file). */
+export async function spinWhile<T>(title: string, work: () => Promise<T>): Promise<T> {
+  return process.stderr.isTTY ? await spinner(title, work) : await work();
 }
