@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { ChildError, interruptChildren, runningCount, spawnChild, stopAllChildren } from './process.ts';
+import { $ } from 'zx';
+import { ChildError, describeFailure, interruptChildren, runningCount, spawnChild, stopAllChildren, trackProcess } from './process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lab-kit-process-'));
 const node = (name: string, code: string) => spawnChild(name, [process.execPath, '-e', code], { logFile: join(dir, `${name}.log`) });
@@ -53,6 +54,12 @@ describe('a lab child on zx', () => {
     expect(isAlive(grandchild)).toBe(true);
     expect(await child.stop({ graceMs: 300 })).toBe(128 + 9);
     expect(await gone(grandchild)).toBe(true);
+  });
+
+  test('a tracked command that fails is one line naming it, its exit code and its last line of stderr', async () => {
+    const failed = await trackProcess($({ quiet: true })`bash -c ${'echo starting; echo "Error: no such topic" >&2; exit 3'}`, 'kafka-topics').catch((e: unknown) => e);
+    expect(describeFailure(failed)).toBe('kafka-topics exited with code 3: Error: no such topic');
+    expect(describeFailure(new Error('other'))).toBeNull();
   });
 
   test('an interrupt rejects every pending wait with its error, and stopAllChildren leaves none running', async () => {
