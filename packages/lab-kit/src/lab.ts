@@ -84,7 +84,8 @@ export interface Lab extends AsyncDisposable {
   spawnTs(name: string, script: string, args: string[], options?: { env?: NodeJS.ProcessEnv; echo?: boolean }): Child;
   /**
    * Kafka's own tools on the active backend, as a zx process: the first word is the tool, the rest its arguments
-   * (interpolations are quoted). A failure throws (the run fails naming the tool) unless `.nothrow()` opts out.
+   * (interpolations are quoted). A failure, or a call longer than 2 minutes, throws (the run fails naming the tool)
+   * unless `.nothrow()` opts out.
    */
   kafka: KafkaCall;
   /**
@@ -108,6 +109,8 @@ export interface LabOptions {
 
 const TSX = fileURLToPath(import.meta.resolve('tsx'));
 const CREATE_TOPIC_ATTEMPTS = 10;
+/** The longest one Kafka tool call may take (a JVM start and a bounded tool run take seconds); `.timeout()` changes it. */
+const TOOL_TIMEOUT = '2m';
 const STOP_GRACE_MS = 5000;
 /** The longest the failure path waits for deferred clean-ups and the admin client before it exits anyway. */
 const CLEANUP_LIMIT_MS = 20_000;
@@ -251,7 +254,11 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     const { argv, env } = tools[tool]!;
     const strings = ['', first.replace(/^\s*\S+/, ''), ...rest];
     const template = Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray;
-    const zx = $({ quiet: true, detached: true, input: callOptions.input, env: { ...process.env, ...env } })(template, argv, ...args);
+    const zx = $({ quiet: true, detached: true, input: callOptions.input, timeout: TOOL_TIMEOUT, env: { ...process.env, ...env } })(
+      template,
+      argv,
+      ...args,
+    );
     trackProcess(zx, tool);
     if (callOptions.saveAs) {
       const file = join(runDir, callOptions.saveAs);
