@@ -11,6 +11,8 @@ const BROKER_TESTS = [
   '**/src/broker.test.ts',
   '**/src/proxy.test.ts',
   '**/src/clients.test.ts',
+  // The report package's browser tests on real lab runs.
+  '**/src/report.test.ts',
 ];
 
 // Two projects by what a test needs. `unit`: no broker, no Java, files in parallel; every workspace's

@@ -1,13 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labsHome } from '@kafka-labs/broker';
 import { EXIT_CODES, GradeError, type LabResult } from '@kafka-labs/grader';
-import { test, expect } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { formatReport, gradeRun, type GradeOptions } from './grade-run.ts';
 import { REPO_ROOT } from './paths.ts';
 import { processesOfRun } from './process.ts';
+import { latestRunFolder } from './run-folder.ts';
 import { resolveLabs } from './registry.ts';
 
 // What lab tests share (import from '@kafka-labs/lab-kit/testing'): grade a lab's committed golden run folder and
@@ -61,6 +62,21 @@ export function copyGolden(labId: string): string {
   const copy = mkdtempSync(join(tmpdir(), `${labId}-`));
   cpSync(goldenRunFolder(labId), copy, { recursive: true });
   return copy;
+}
+
+/** A private copy of a lab's latest run folder (after `runLabOnce`), for broker tests that alter a fresh run. */
+export function copyLatestRun(labId: string): string {
+  const copy = mkdtempSync(join(tmpdir(), `${labId}-`));
+  cpSync(realpathSync(latestRunFolder(labId)), copy, { recursive: true });
+  return copy;
+}
+
+/** Runs the lab once before the file's tests (`pnpm lab <id>`), failing them with its output unless it passes. */
+export function runLabOnce(labId: string): void {
+  beforeAll(() => {
+    const run = runPnpm('lab', labId);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
 }
 
 /** Copies the lab's golden run folder, rewrites one of its files with `edit` (which must change it) and grades the copy. */
