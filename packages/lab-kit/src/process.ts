@@ -22,7 +22,7 @@ export interface Child {
   waitForLine(pattern: RegExp, options?: { timeoutMs?: number; after?: number }): Promise<string>;
   /** Resolves with the exit code once the process has ended (128 + n for signal n). */
   exited: Promise<number>;
-  /** Sends `signal` (default SIGTERM) to the process and its descendants, escalating to SIGKILL after `graceMs`. */
+  /** Sends `signal` (default SIGTERM) to the process and its group (what it started), escalating to SIGKILL after `graceMs`. */
   stop(options?: { signal?: NodeJS.Signals; graceMs?: number }): Promise<number>;
 }
 
@@ -107,7 +107,7 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
  */
 export function trackProcess(zx: ProcessPromise, what: string): ProcessPromise {
   if (interruption) {
-    void zx.kill('SIGKILL').catch(() => {});
+    if (zx.pid) killGroup(zx.pid, 'SIGKILL');
     throw interruption;
   }
   const pid = zx.pid;
@@ -115,7 +115,7 @@ export function trackProcess(zx: ProcessPromise, what: string): ProcessPromise {
   const entry = {
     pid,
     async stop({ graceMs }: { graceMs: number }) {
-      await Promise.resolve().then(() => zx.kill('SIGTERM')).catch(() => {});
+      killGroup(pid, 'SIGTERM');
       const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
       await zx.catch(() => {});
       clearTimeout(timer);
@@ -229,7 +229,8 @@ export function spawnChild(
     },
     async stop({ signal = 'SIGTERM', graceMs = 10_000 } = {}) {
       if (exitCode !== undefined) return exitCode;
-      await Promise.resolve().then(() => zx.kill(signal)).catch(() => {});
+      // The whole group at once, synchronously: children stopped together get the signal together.
+      killGroup(child.pid, signal);
       const timer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), graceMs);
       const code = await exited;
       clearTimeout(timer);
