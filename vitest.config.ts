@@ -20,8 +20,10 @@ const BROKER_TESTS = [
 // one broker the global setup starts (a consumer group's timing must not compete for the 2 cores).
 export default defineConfig({
   test: {
-    // Bounds, not expectations: the machine is shared, and a unit test that spawns a CLI can take seconds.
-    testTimeout: 60_000,
+    // Bounds, not expectations (the ones every test had before the projects): the machine is shared, a unit test that
+    // spawns a CLI can take seconds, a hook that starts a database server longer.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: ['**/node_modules/**', ...BROKER_TESTS] } },
       {
