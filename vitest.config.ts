@@ -7,10 +7,15 @@ import { defineConfig } from 'vitest/config';
  */
 const BROKER_TESTS = [
   '**/*.live.test.ts',
-  // Not yet named *.live.test.ts: the broker package's and the proxy's tests against the real broker.
+  // Not yet named *.live.test.ts: the broker package's and the proxy's tests against the real broker or its fixed
+  // ports (9532 and the control port).
   '**/src/broker.test.ts',
+  '**/src/tool-runner.test.ts',
   '**/src/proxy.test.ts',
-  '**/src/clients.test.ts',
+  '**/src/daemon.test.ts',
+  '**/src/main.test.ts',
+  '**/src/faults/modules.test.ts',
+  '**/src/faults/with-clients.test.ts',
   // The report package's browser tests on real lab runs.
   '**/src/report.test.ts',
 ];
