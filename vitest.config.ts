@@ -2,23 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that need the running broker: its fixed ports serve one test file at a time. Patterns hold from the root and
- * from a workspace folder (where a workspace's `test` script runs vitest).
+ * Tests that need the running broker (or its fixed ports 9092, 9532 and the proxy's control port) are named
+ * `*.live.test.ts`: they serve one test file at a time. The pattern holds from the root and from a workspace folder.
  */
-const BROKER_TESTS = [
-  '**/*.live.test.ts',
-  // Not yet named *.live.test.ts: the broker package's and the proxy's tests against the real broker or its fixed
-  // ports (9532 and the control port).
-  '**/src/broker.test.ts',
-  '**/src/tool-runner.test.ts',
-  '**/src/proxy.test.ts',
-  '**/src/daemon.test.ts',
-  '**/src/main.test.ts',
-  '**/src/faults/modules.test.ts',
-  '**/src/faults/with-clients.test.ts',
-  // The report package's browser tests on real lab runs.
-  '**/src/report.test.ts',
-];
+const BROKER_TESTS = ['**/*.live.test.ts'];
 
 // Two projects by what a test needs. `unit`: no broker, no Java, files in parallel; every workspace's
 // `test` script runs its own unit tests (turbo caches them). `broker`: one file at a time against the

@@ -5,7 +5,7 @@ const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 describe('the root package.json scripts', () => {
   // pnpm runs a script line with sh -c and signals only that shell; exec makes the program the shell's process, so
-  // that `kill <pnpm pid>` (or Ctrl-C) stops the program itself. packages/proxy/src/main.test.ts kills a real `pnpm proxy`.
+  // that `kill <pnpm pid>` (or Ctrl-C) stops the program itself. packages/proxy/src/main.live.test.ts kills a real `pnpm proxy`.
   test('replace pnpm\'s shell with the one program they run, so that a signal to pnpm reaches it', () => {
     const single = Object.entries(scripts).filter(([, line]) => !line.includes('&&'));
     expect(single.map(([name]) => name)).toEqual(expect.arrayContaining(['lab', 'broker', 'proxy', 'kafka-lab-slow', 'test']));
