@@ -1,3 +1,4 @@
+import { eventLog, LOG_NAME, type LineCodecs, type MalformedLine, type Stamped } from '@kafka-labs/cli';
 import { WorkerError } from './errors.ts';
 
 /** A partition's next offset to process, as committed (`p0=100`). */
@@ -25,36 +26,32 @@ export type WorkerEventBody =
 export type WorkerEventKind = WorkerEventBody['kind'];
 
 /** One worker log line: when (ISO 8601, milliseconds, UTC), which worker, what happened. */
-export type WorkerEvent = WorkerEventBody & { time: string; worker: string };
+export type WorkerEvent = Stamped<WorkerEventBody>;
 
-type Body<K extends WorkerEventKind> = Extract<WorkerEventBody, { kind: K }>;
-
-interface LineCodec<K extends WorkerEventKind> {
-  format(body: Body<K>): string;
-  pattern: RegExp;
-  parse(match: RegExpExecArray): Omit<Body<K>, 'kind'>;
-}
-
-const partitionList = (partitions: number[]) => `[${partitions.map((p) => `p${p}`).join(',')}]`;
-const parsePartitionList = (text: string) => (text === '' ? [] : text.split(',').map((p) => Number(p.slice(1))));
-const offsetList = (offsets: PartitionOffset[]) => offsets.map(({ partition, offset }) => `p${partition}=${offset}`).join(' ');
-const parseOffsetList = (text: string) =>
+/** `[p0,p1]`: a partition list as the logs write it. */
+export const formatPartitions = (partitions: number[]) => `[${partitions.map((p) => `p${p}`).join(',')}]`;
+const parsePartitions = (text: string) => (text === '' ? [] : text.split(',').map((p) => Number(p.slice(1))));
+/** `p0=100 p1=490`: partitions' next offsets as the logs write them. */
+export const formatOffsets = (offsets: PartitionOffset[]) => offsets.map(({ partition, offset }) => `p${partition}=${offset}`).join(' ');
+/** Reads what `formatOffsets` wrote (matched by OFFSETS_PATTERN). */
+export const parseOffsets = (text: string): PartitionOffset[] =>
   text.split(' ').map((item) => {
     const [partition, offset] = item.slice(1).split('=');
     return { partition: Number(partition), offset: Number(offset) };
   });
 
-const LIST = String.raw`\[((?:p\d+(?:,p\d+)*)?)\]`;
-const OFFSETS = String.raw`(p\d+=\d+(?: p\d+=\d+)*)`;
+/** Regular-expression sources (one capture group each) of a partition list and an offset list. */
+export const PARTITIONS_PATTERN = String.raw`\[((?:p\d+(?:,p\d+)*)?)\]`;
+export const OFFSETS_PATTERN = String.raw`(p\d+=\d+(?: p\d+=\d+)*)`;
 const ERROR = String.raw`([\w-]+)`;
-const partitionsCodec = <K extends 'assigned' | 'revoked' | 'lost'>(kind: K): LineCodec<K> => ({
-  format: (body) => `${kind} ${partitionList((body as { partitions: number[] }).partitions)}`,
-  pattern: new RegExp(`^${kind} ${LIST}$`),
-  parse: (m) => ({ partitions: parsePartitionList(m[1]!) }) as Omit<Body<K>, 'kind'>,
+const partitionsCodec = <K extends 'assigned' | 'revoked' | 'lost'>(kind: K) => ({
+  format: (body: { partitions: number[] }) => `${kind} ${formatPartitions(body.partitions)}`,
+  pattern: new RegExp(`^${kind} ${PARTITIONS_PATTERN}$`),
+  parse: (m: RegExpExecArray) => ({ partitions: parsePartitions(m[1]!) }),
 });
 
 /** The worker's log line grammar, one entry per event kind: the only place the text format is defined. */
-const codecs: { [K in WorkerEventKind]: LineCodec<K> } = {
+const codecs: LineCodecs<WorkerEventBody> = {
   ready: { format: () => 'ready', pattern: /^ready$/, parse: () => ({}) },
   started: { format: () => 'started', pattern: /^started$/, parse: () => ({}) },
   assigned: partitionsCodec('assigned'),
@@ -71,14 +68,14 @@ const codecs: { [K in WorkerEventKind]: LineCodec<K> } = {
     parse: (m) => ({ partition: Number(m[1]), offset: Number(m[2]) }),
   },
   commit: {
-    format: (b) => `commit ${offsetList(b.offsets)}`,
-    pattern: new RegExp(`^commit ${OFFSETS}$`),
-    parse: (m) => ({ offsets: parseOffsetList(m[1]!) }),
+    format: (b) => `commit ${formatOffsets(b.offsets)}`,
+    pattern: new RegExp(`^commit ${OFFSETS_PATTERN}$`),
+    parse: (m) => ({ offsets: parseOffsets(m[1]!) }),
   },
   'commit-failed': {
-    format: (b) => `commit failed: ${b.error} ${offsetList(b.offsets)}`,
-    pattern: new RegExp(`^commit failed: ${ERROR} ${OFFSETS}$`),
-    parse: (m) => ({ error: m[1]!, offsets: parseOffsetList(m[2]!) }),
+    format: (b) => `commit failed: ${b.error} ${formatOffsets(b.offsets)}`,
+    pattern: new RegExp(`^commit failed: ${ERROR} ${OFFSETS_PATTERN}$`),
+    parse: (m) => ({ error: m[1]!, offsets: parseOffsets(m[2]!) }),
   },
   'poll-error': {
     format: (b) => `poll error: ${b.error}`,
@@ -94,55 +91,21 @@ const codecs: { [K in WorkerEventKind]: LineCodec<K> } = {
   stopped: { format: () => 'stopped', pattern: /^stopped$/, parse: () => ({}) },
 };
 
-const LINE = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) ([\w.-]+) (.+)$/;
+const log = eventLog(codecs, 'worker log line', (message) => new WorkerError(message));
 
 /** A worker name that fits the log format: letters, digits, `_`, `.` and `-`. */
-export const WORKER_NAME = /^[\w.-]+$/;
+export const WORKER_NAME = LOG_NAME;
 
 /** Formats one event as one log line (no newline): `<ISO time> <worker> <body>`. */
-export function formatWorkerEvent(event: WorkerEvent): string {
-  const codec = codecs[event.kind] as LineCodec<WorkerEventKind>;
-  return `${event.time} ${event.worker} ${codec.format(event)}`;
-}
+export const formatWorkerEvent: (event: WorkerEvent) => string = log.format;
 
 /** Parses one log line into an event, or returns undefined when the line is not a worker log line. */
-export function parseWorkerLine(line: string): WorkerEvent | undefined {
-  const head = LINE.exec(line.trimEnd());
-  if (!head) return undefined;
-  const [, time, worker, body] = head as unknown as [string, string, string, string];
-  for (const [kind, codec] of Object.entries(codecs) as [WorkerEventKind, LineCodec<WorkerEventKind>][]) {
-    const match = codec.pattern.exec(body);
-    if (match) return { kind, ...codec.parse(match), time, worker } as WorkerEvent;
-  }
-  return undefined;
-}
+export const parseWorkerLine: (line: string) => WorkerEvent | undefined = log.parseLine;
 
-/** A line of a log that is not a worker log line, with its 1-based line number. */
-export interface MalformedLine {
-  line: number;
-  text: string;
-}
+export type { MalformedLine };
 
 /** Parses a whole log leniently: every worker line becomes an event, every other non-blank line is reported as malformed. */
-export function scanWorkerLog(text: string): { events: WorkerEvent[]; malformed: MalformedLine[] } {
-  const events: WorkerEvent[] = [];
-  const malformed: MalformedLine[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    const event = parseWorkerLine(line);
-    if (event) events.push(event);
-    else malformed.push({ line: index + 1, text: line });
-  });
-  return { events, malformed };
-}
+export const scanWorkerLog: (text: string) => { events: WorkerEvent[]; malformed: MalformedLine[] } = log.scan;
 
 /** Parses a whole log strictly: returns its events in order; throws a WorkerError naming the first line that is not a worker log line. */
-export function parseWorkerLog(text: string): WorkerEvent[] {
-  const { events, malformed } = scanWorkerLog(text);
-  const first = malformed[0];
-  if (first) {
-    const more = malformed.length > 1 ? ` (and ${malformed.length - 1} more)` : '';
-    throw new WorkerError(`line ${first.line} is not a worker log line: ${JSON.stringify(first.text.slice(0, 120))}${more}`);
-  }
-  return events;
-}
+export const parseWorkerLog: (text: string) => WorkerEvent[] = log.parse;

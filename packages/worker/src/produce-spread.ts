@@ -14,6 +14,8 @@ export interface SpreadOptions {
   partitions: number;
   /** Seconds to wait between two sends; 0 sends as fast as the producer takes them. */
   intervalSec?: number;
+  /** Message i's key and value; default: no key, value `m-<i>` (spreadValue). */
+  message?: (i: number) => { key?: string; value: string };
 }
 
 export interface SpreadResult {
@@ -27,7 +29,7 @@ export interface SpreadResult {
 export const spreadValue = (i: number) => `m-${i}`;
 
 /**
- * Sends `count` messages with value `m-<i>` to partition `i % partitions` and resolves once every delivery
+ * Sends `count` messages (value `m-<i>` unless `message` says otherwise) to partition `i % partitions` and resolves once every delivery
  * report arrived; rejects with a WorkerError naming the first failed delivery.
  */
 export async function produceSpread(options: SpreadOptions): Promise<SpreadResult> {
@@ -58,7 +60,8 @@ export async function produceSpread(options: SpreadOptions): Promise<SpreadResul
 
   try {
     for (let i = 0; i < options.count; i++) {
-      producer.produce(options.topic, i % options.partitions, Buffer.from(spreadValue(i)));
+      const { key, value } = options.message?.(i) ?? { value: spreadValue(i) };
+      producer.produce(options.topic, i % options.partitions, Buffer.from(value), key);
       if (options.intervalSec) await new Promise((resolve) => setTimeout(resolve, options.intervalSec! * 1000));
     }
     await allReported;

@@ -33,16 +33,16 @@ export async function waitUntil(what: string, test: () => boolean, timeoutMs = 3
   }
 }
 
-/** A worker CLI running as its own process, with its stdout parsed into events as they arrive. */
-export class WorkerProcess {
-  readonly events: WorkerEvent[] = [];
+/** A program (a TypeScript CLI run with tsx) as its own process, with its output parsed into events as they arrive. */
+export class LogProcess<E> {
+  readonly events: E[] = [];
   readonly lines: string[] = [];
   readonly exited: Promise<number | null>;
   private readonly child: ChildProcess;
   private readonly listeners = new Set<() => void>();
 
-  constructor(args: string[]) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', WORKER_CLI, ...args], {
+  constructor(cli: string, args: string[], parseLine: (line: string) => E | undefined) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
       cwd: PACKAGE_DIR,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -53,7 +53,7 @@ export class WorkerProcess {
       pending = parts.pop() ?? '';
       for (const line of parts) {
         this.lines.push(line);
-        const event = parseWorkerLine(line);
+        const event = parseLine(line);
         if (event) this.events.push(event);
       }
       for (const listener of this.listeners) listener();
@@ -64,7 +64,7 @@ export class WorkerProcess {
   }
 
   /** Resolves with the first event that satisfies `test`; rejects after `timeoutMs` with the log so far. */
-  waitFor(what: string, test: (event: WorkerEvent) => boolean, timeoutMs = 30_000): Promise<WorkerEvent> {
+  waitFor(what: string, test: (event: E) => boolean, timeoutMs = 30_000): Promise<E> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const found = this.events.find(test);
@@ -99,5 +99,12 @@ export class WorkerProcess {
   /** Kills the process if it still runs (test cleanup). */
   kill(): void {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+}
+
+/** The worker CLI as its own process, with its log parsed into worker events. */
+export class WorkerProcess extends LogProcess<WorkerEvent> {
+  constructor(args: string[]) {
+    super(WORKER_CLI, args, parseWorkerLine);
   }
 }
