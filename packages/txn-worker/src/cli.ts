@@ -1,0 +1,30 @@
+import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
+import { TxnWorkerError } from './errors.ts';
+import { FATAL_EXIT_CODE, parseTxnWorkerArgs, RESUME_SIGNAL, txnWorkerHelp } from './options.ts';
+import { runTxnWorker } from './worker.ts';
+
+const exitCodeOf = (error: unknown) => (error instanceof UsageError ? 2 : 1);
+
+await runMain(
+  'txn-worker',
+  txnWorkerHelp(),
+  async (argv) => {
+    const options = parseTxnWorkerArgs(argv);
+    const stop = new AbortController();
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop.abort(signal));
+    let waiting: (() => void)[] = [];
+    process.on(RESUME_SIGNAL, () => {
+      const resume = waiting;
+      waiting = [];
+      for (const go of resume) go();
+    });
+    const resumed = () => new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      const outcome = await runTxnWorker(options, { write: (line) => process.stdout.write(`${line}\n`), stop: stop.signal, resumed });
+      return outcome === 'fatal' ? FATAL_EXIT_CODE : 0;
+    } catch (error) {
+      throw new TxnWorkerError(`${options.name}: ${oneLine(error)}`, { cause: error });
+    }
+  },
+  exitCodeOf,
+);

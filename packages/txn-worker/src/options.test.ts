@@ -1,0 +1,50 @@
+import { UsageError } from '@kafka-labs/cli';
+import { describe, expect, it } from 'vitest';
+import { parsePauses, parseTxnWorkerArgs } from './options.ts';
+
+const base = ['--name', 'a1', '--group', 'g', '--input', 'orders'];
+
+describe('parseTxnWorkerArgs', () => {
+  it('defaults to a transaction per batch of 5, subscribe() and no pause', () => {
+    expect(parseTxnWorkerArgs([...base, '--output', 'out', '--transactional-id', 'tx-0'])).toMatchObject({
+      commit: 'transaction',
+      transactionalId: 'tx-0',
+      randomId: false,
+      assign: false,
+      batch: 5,
+      delayMs: 0,
+      pauses: [],
+      sink: undefined,
+    });
+  });
+
+  it('reads the modes issue 13 needs: auto commit, a sink, a delay', () => {
+    expect(
+      parseTxnWorkerArgs([...base, '--commit', 'auto', '--auto-commit-interval-ms', '200', '--sink', 'plain', '--database', '/tmp/db', '--delay', '0.5', '--batch', '100']),
+    ).toMatchObject({ commit: 'auto', autoCommitIntervalMs: 200, sink: { kind: 'plain', database: '/tmp/db' }, delayMs: 500, batch: 100 });
+  });
+
+  it.each([
+    [['--output', 'out'], '--commit transaction needs --transactional-id'],
+    [['--commit', 'sync', '--transactional-id', 'x'], '--commit sync uses no transaction: leave out --transactional-id'],
+    [['--commit', 'sync', '--random-id'], '--random-id needs --transactional-id (the prefix)'],
+    [['--commit', 'sync', '--auto-commit-interval-ms', '5'], '--auto-commit-interval-ms needs --commit auto'],
+    [['--commit', 'sync', '--sink', 'inbox'], '--sink and --database go together'],
+    [['--transactional-id', 'x'], '--commit transaction needs --output or --sink: a transaction with nothing in it'],
+    [['--commit', 'twice'], '--commit must be one of transaction, after-txn, before-txn, sync, auto, not \'twice\''],
+    [['--commit', 'sync', '--pause-after', 'flushed'], "--pause-after 'flushed' is not KIND[:N]"],
+  ])('refuses %j with one line', (flags, reason) => {
+    expect(() => parseTxnWorkerArgs([...base, ...flags])).toThrow(UsageError);
+    expect(() => parseTxnWorkerArgs([...base, ...flags])).toThrow(reason);
+  });
+});
+
+describe('parsePauses', () => {
+  it('reads kinds with and without a count', () => {
+    expect(parsePauses('produced:5,committed')).toEqual([
+      { kind: 'produced', count: 5 },
+      { kind: 'committed', count: 1 },
+    ]);
+    expect(() => parsePauses('committed:0')).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,7 @@
+import { fileURLToPath } from 'node:url';
+
+/** Absolute path of the txn-worker's CLI entry file, for a lab to spawn with tsx. */
+export const TXN_WORKER_CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+/** Absolute path of the order producer's CLI entry file (`orders-cli.ts`), for a lab to spawn with tsx. */
+export const ORDERS_CLI = fileURLToPath(new URL('./orders-cli.ts', import.meta.url));
