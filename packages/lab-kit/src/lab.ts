@@ -20,6 +20,7 @@ import {
   type Child,
 } from './process.ts';
 import { bashBlocksScript } from './markdown.ts';
+import { removeOlderRuns } from './older-runs.ts';
 import { REPO_ROOT } from './paths.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
 import { createRunFolder, markLatest } from './run-folder.ts';
@@ -242,6 +243,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   process.env[RUN_MARK] = runDir;
   admin = new Kafka({ clientId: 'lab-kit', brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
+  await removeOlderRuns(admin, entry.id, runDir);
   const tools = Object.fromEntries(
     await Promise.all(Object.keys(TOOLS).map(async (tool) => [tool, await toolCommand(tool as KafkaTool, [])] as const)),
   );
