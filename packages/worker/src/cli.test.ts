@@ -23,4 +23,10 @@ describe('worker CLI', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe("worker: --commit-every must be an integer >= 1, not '0'\n");
   });
+
+  it('exits 2 with one line on stderr for a client setting the consumer protocol refuses', () => {
+    const result = run(['--name', 'a', '--group', 'g', '--topic', 't', '--group-protocol', 'consumer', '--session-timeout-ms', '6000']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('worker: --session-timeout-ms is a classic-protocol setting: with --group-protocol consumer the broker decides it\n');
+  });
 });

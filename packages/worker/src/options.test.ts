@@ -15,6 +15,7 @@ describe('parseWorkerArgs', () => {
       commitEvery: 100,
       revokeCommit: false,
       slow: undefined,
+      groupProtocol: 'classic',
       strategy: 'range',
       instanceId: undefined,
       maxPollIntervalMs: undefined,
@@ -42,6 +43,7 @@ describe('parseWorkerArgs', () => {
       commitEvery: 1,
       revokeCommit: true,
       slow: { offset: 3, ms: 15_000 },
+      groupProtocol: 'classic',
       strategy: 'cooperative-sticky',
       instanceId: 'a-1',
       maxPollIntervalMs: 10_000,
@@ -52,8 +54,20 @@ describe('parseWorkerArgs', () => {
     });
   });
 
+  it('on the consumer protocol leaves the assignment strategy to the broker', () => {
+    expect(parseWorkerArgs([...required, '--group-protocol', 'consumer', '--max-poll-interval-ms', '10000'])).toMatchObject({
+      groupProtocol: 'consumer',
+      strategy: undefined,
+      maxPollIntervalMs: 10_000,
+    });
+  });
+
   it.each([
     [['--group', 'g', '--topic', 't'], '--name is required'],
+    [[...required, '--group-protocol', 'kip848'], "--group-protocol must be one of classic, consumer, not 'kip848'"],
+    [[...required, '--group-protocol', 'consumer', '--strategy', 'range'], '--strategy is a classic-protocol setting: with --group-protocol consumer the broker decides it'],
+    [[...required, '--group-protocol', 'consumer', '--session-timeout-ms', '6000'], '--session-timeout-ms is a classic-protocol setting'],
+    [[...required, '--group-protocol', 'consumer', '--heartbeat-interval-ms', '100'], '--heartbeat-interval-ms is a classic-protocol setting'],
     [[...required, '--commit-every', '0'], "--commit-every must be an integer >= 1, not '0'"],
     [[...required, '--delay', 'fast'], "--delay must be a number >= 0, not 'fast'"],
     [[...required, '--strategy', 'sticky'], "--strategy must be one of range, roundrobin, cooperative-sticky, not 'sticky'"],

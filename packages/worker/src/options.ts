@@ -1,4 +1,4 @@
-import { flagsHelp, parseFlags } from '@kafka-labs/cli';
+import { flagsHelp, parseFlags, UsageError } from '@kafka-labs/cli';
 import { WORKER_NAME } from './log-format.ts';
 
 /** The HOST listener of the labs' broker, which clients on this machine use directly. */
@@ -6,6 +6,9 @@ export const DEFAULT_BOOTSTRAP = 'localhost:9531';
 
 /** The assignment strategies a worker can ask for: two eager ones and the cooperative one. */
 export const STRATEGIES = ['range', 'roundrobin', 'cooperative-sticky'] as const;
+
+/** The group protocols: classic (JoinGroup/SyncGroup, client-side assignment) and consumer (KIP-848, broker-side). */
+export const GROUP_PROTOCOLS = ['classic', 'consumer'] as const;
 
 /** With --join-on-signal the CLI joins the group when it receives this signal (SIGUSR1 belongs to Node's inspector). */
 export const JOIN_SIGNAL = 'SIGUSR2';
@@ -21,7 +24,8 @@ export const workerFlags = {
   'revoke-commit': { kind: 'boolean', help: 'on revoke (not lost), commit what was processed before giving partitions up' },
   'slow-at': { kind: 'number', min: 0, integer: true, help: 'offset whose processing takes --slow-sec instead of --delay' },
   'slow-sec': { kind: 'number', min: 0, default: 0, help: 'seconds of work for the message at --slow-at' },
-  strategy: { kind: 'choice', choices: STRATEGIES, default: 'range', help: 'partition.assignment.strategy' },
+  'group-protocol': { kind: 'choice', choices: GROUP_PROTOCOLS, default: 'classic', help: 'group.protocol: classic, or consumer (KIP-848)' },
+  strategy: { kind: 'choice', choices: STRATEGIES, help: 'partition.assignment.strategy (classic protocol; range when not given)' },
   'instance-id': { kind: 'string', help: 'group.instance.id (static membership)' },
   'max-poll-interval-ms': { kind: 'number', min: 1, integer: true, help: 'max.poll.interval.ms (librdkafka default 300000)' },
   'session-timeout-ms': { kind: 'number', min: 1, integer: true, help: 'session.timeout.ms (librdkafka default 45000)' },
@@ -40,7 +44,9 @@ export interface WorkerOptions {
   commitEvery: number;
   revokeCommit: boolean;
   slow?: { offset: number; ms: number };
-  strategy: (typeof STRATEGIES)[number];
+  groupProtocol: (typeof GROUP_PROTOCOLS)[number];
+  /** partition.assignment.strategy on the classic protocol (range unless given); none on the consumer protocol. */
+  strategy?: (typeof STRATEGIES)[number];
   instanceId?: string;
   maxPollIntervalMs?: number;
   sessionTimeoutMs?: number;
@@ -52,9 +58,16 @@ export interface WorkerOptions {
 
 const WORKER_USAGE = 'worker --name NAME --group GROUP --topic TOPIC [flags]';
 
+/** Flags whose client settings librdkafka refuses with group.protocol=consumer (the broker owns them there). */
+const CLASSIC_ONLY = ['strategy', 'session-timeout-ms', 'heartbeat-interval-ms'] as const;
+
 /** Parses the worker's command line; throws a UsageError with a one-line reason for a bad flag. */
 export function parseWorkerArgs(argv: string[]): WorkerOptions {
   const f = parseFlags(workerFlags, argv);
+  const classicOnly = CLASSIC_ONLY.filter((flag) => f[flag] !== undefined);
+  if (f['group-protocol'] === 'consumer' && classicOnly.length) {
+    throw new UsageError(`--${classicOnly[0]} is a classic-protocol setting: with --group-protocol consumer the broker decides it`);
+  }
   const slowAt = f['slow-at'];
   return {
     name: f.name,
@@ -65,7 +78,8 @@ export function parseWorkerArgs(argv: string[]): WorkerOptions {
     commitEvery: f['commit-every'],
     revokeCommit: f['revoke-commit'],
     slow: slowAt === undefined ? undefined : { offset: slowAt, ms: f['slow-sec'] * 1000 },
-    strategy: f.strategy as WorkerOptions['strategy'],
+    groupProtocol: f['group-protocol'] as WorkerOptions['groupProtocol'],
+    strategy: f['group-protocol'] === 'classic' ? ((f.strategy ?? 'range') as WorkerOptions['strategy']) : undefined,
     instanceId: f['instance-id'],
     maxPollIntervalMs: f['max-poll-interval-ms'],
     sessionTimeoutMs: f['session-timeout-ms'],

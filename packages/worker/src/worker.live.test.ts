@@ -88,6 +88,27 @@ describe('worker processes', () => {
     expect(await b.stop()).toBe(0);
   }, 90_000);
 
+  it('on the consumer protocol, hand over only the partition that moves, with incremental callbacks', async () => {
+    const topic = uniqueName('worker-consumer');
+    const group = uniqueName('kip848');
+    await createTopic(topic, 2);
+    await produceSpread({ topic, count: 200, partitions: 2 });
+    const common = ['--group', group, '--topic', topic, '--group-protocol', 'consumer', '--delay', '0.02', '--commit-every', '10', '--revoke-commit'];
+    const a = startWorker(['--name', 'a', ...common]);
+    await a.waitFor('a assigned both partitions', is('assigned', (e) => e.partitions.join() === '0,1'));
+    await a.waitFor('a processed a message', is('processed'));
+    const b = startWorker(['--name', 'b', ...common]);
+    const moved = (await b.waitFor('b assigned a partition', is('assigned', (e) => e.partitions.length === 1))) as Extract<WorkerEvent, { kind: 'assigned' }>;
+    // a gives up only b's partition (revoked [p], then an empty incremental assignment), never both.
+    await a.waitFor('a revoked one partition', is('revoked'));
+    await waitUntil('all 200 messages processed', () => new Set([...processed(a.events), ...processed(b.events)]).size === 200);
+    expect(a.events.filter(is('revoked'))).toMatchObject([{ partitions: moved.partitions }]);
+    // The commit on revoke handed over where a stopped: nothing was processed twice.
+    expect(processed(a.events).length + processed(b.events).length).toBe(200);
+    expect(await a.stop()).toBe(0);
+    expect(await b.stop()).toBe(0);
+  }, 90_000);
+
   it('join the group only on the join signal when started with --join-on-signal', async () => {
     const topic = uniqueName('worker-join');
     await createTopic(topic, 1);
