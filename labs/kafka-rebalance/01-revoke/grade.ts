@@ -54,14 +54,15 @@ export default async function grade(runDir: string) {
       revoke.partitions.join() === every.join() &&
       bAssigned.partitions.length === 1 &&
       [...aAfter.partitions, ...bAssigned.partitions].sort().join() === every.join();
-    checks.expect(
-      `${v}-eager-handover`,
-      handedOver,
-      handedOver
-        ? `at b's join a gave back every partition (eager: revoked ${partitionList(revoke!.partitions)}), kept ${partitionList(aAfter!.partitions)} and b took ${partitionList(bAssigned!.partitions)}`
-        : `at b's join a gives back every partition (eager), then a keeps some and b takes one (a revoked ${revoke ? partitionList(revoke.partitions) : 'nothing'}, a then ${aAfter ? `assigned ${partitionList(aAfter.partitions)}` : 'no assignment'}, b ${bAssigned ? `assigned ${partitionList(bAssigned.partitions)}` : 'no partition'})`,
-      evidenceOf([revoke, aAfter, bAssigned]),
-    );
+    checks.law({
+      id: 'eager-handover',
+      scope: v,
+      ok: handedOver,
+      expected: `at b's join a gives back every partition (eager), then a keeps some and b takes one`,
+      found: `a revoked ${revoke ? partitionList(revoke.partitions) : 'nothing'}, a then ${aAfter ? `assigned ${partitionList(aAfter.partitions)}` : 'no assignment'}, b ${bAssigned ? `assigned ${partitionList(bAssigned.partitions)}` : 'no partition'}`,
+      hint: 'the workers use the range strategy: a revoke of one partition only means a cooperative assignor',
+      evidence: evidenceOf([revoke, aAfter, bAssigned]),
+    });
     if (!handedOver) continue;
 
     const moved = bAssigned!.partitions[0]!;
@@ -74,21 +75,25 @@ export default async function grade(runDir: string) {
     const report = countDuplicates(all);
 
     const missing = unprocessed(all, S.partitions, S.messages / S.partitions);
-    checks.expect(
-      `${v}-all-processed`,
-      missing.length === 0,
-      missing.length === 0
-        ? `every one of the ${S.messages} messages was processed at least once`
-        : `every one of the ${S.messages} messages is processed at least once (never processed: ${missing.join(', ')})`,
-    );
+    checks.law({
+      id: 'all-processed',
+      scope: v,
+      ok: missing.length === 0,
+      expected: `every one of the ${S.messages} messages is processed at least once`,
+      found: missing.length === 0 ? 'all processed' : `never processed: ${missing.join(', ')}`,
+      hint: 'a partition nobody processed to its end: look for a worker that stopped early',
+    });
 
     if (!variant.revokeCommit) {
-      checks.expect(
-        `${v}-b-starts-at-last-commit`,
-        firstOfB?.offset === committedAtRevoke,
-        `b starts p${moved} at the offset a last committed before the revoke, ${committedAtRevoke} (b's first: ${firstOfB ? `offset ${firstOfB.offset}` : 'none'})`,
-        evidenceOf([lastCommitLine, lastProcessedLine, revoke, firstOfB]),
-      );
+      checks.law({
+        id: 'b-starts-at-last-commit',
+        scope: v,
+        ok: firstOfB?.offset === committedAtRevoke,
+        expected: `b starts p${moved} at the offset a last committed before the revoke, ${committedAtRevoke}`,
+        found: `b's first: ${firstOfB ? `offset ${firstOfB.offset}` : 'none'}`,
+        hint: 'a new owner starts at the committed offset: compare a commit line before the revoke with b\'s first processed line',
+        evidence: evidenceOf([lastCommitLine, lastProcessedLine, revoke, firstOfB]),
+      });
       const ranges = Object.entries(report.partitions).flatMap(([p, { ranges }]) => ranges.map((r) => ({ partition: Number(p), ...r })));
       const expected = { partition: moved, from: committedAtRevoke, to: lastByA, times: 2, by: [aName, bName].join() };
       const only = ranges.length === 1 ? ranges[0]! : undefined;
@@ -99,42 +104,55 @@ export default async function grade(runDir: string) {
         only.to === expected.to &&
         only.times === 2 &&
         only.by.join() === expected.by;
-      checks.expect(
-        `${v}-duplicates-are-the-uncommitted-range`,
-        inRange,
-        `the messages processed twice are exactly those a processed after its last commit: p${moved} ${committedAtRevoke}..${lastByA}, once by each worker (found: ${ranges.map((r) => `p${r.partition} ${r.from}..${r.to} x${r.times} by ${r.by.join(', ')}`).join('; ') || 'none'})`,
-        evidenceOf([lastCommitLine, lastProcessedLine, revoke, firstOfB]),
-      );
+      checks.law({
+        id: 'duplicates-are-the-uncommitted-range',
+        scope: v,
+        ok: inRange,
+        expected: `the messages processed twice are exactly those a processed after its last commit: p${moved} ${committedAtRevoke}..${lastByA}, once by each worker`,
+        found: `found: ${ranges.map((r) => `p${r.partition} ${r.from}..${r.to} x${r.times} by ${r.by.join(', ')}`).join('; ') || 'none'}`,
+        hint: `run dups on the folder: the re-processed range should start at a's last commit of p${moved}`,
+        evidence: evidenceOf([lastCommitLine, lastProcessedLine, revoke, firstOfB]),
+      });
       const count = lastByA - committedAtRevoke + 1;
-      checks.expect(
-        `${v}-fewer-than-one-commit-interval`,
-        count >= 1 && count < S.commitEvery,
-        `the rebalance found p${moved} between two commits, so 1 to ${S.commitEvery - 1} messages are processed twice (a was ${count} past its last commit)`,
-      );
+      checks.law({
+        id: 'fewer-than-one-commit-interval',
+        scope: v,
+        ok: count >= 1 && count < S.commitEvery,
+        expected: `the rebalance found p${moved} between two commits, so 1 to ${S.commitEvery - 1} messages are processed twice`,
+        found: `a was ${count} past its last commit`,
+        hint: 'at most one commit interval can be lost to a revoke without a commit',
+      });
       checks.figure(`${v}.duplicates`, report.duplicates);
       checks.figure(`${v}.duplicateRange`, `p${moved} ${committedAtRevoke}..${lastByA}`);
     } else {
       const inRevoke = a.slice(revokeAt + 1, a.indexOf(aAfter!));
       const revokeCommit = first(inRevoke, 'commit', (e) => e.offsets.some((o) => o.partition === moved));
       const committed = revokeCommit?.offsets.find((o) => o.partition === moved)?.offset;
-      checks.expect(
-        `${v}-commit-on-revoke`,
-        committed === lastByA + 1,
-        `on revoke, before giving p${moved} up, a commits p${moved}=${lastByA + 1}, the next offset after the last one it processed (committed: ${committed === undefined ? 'nothing' : `p${moved}=${committed}`})`,
-        evidenceOf([lastProcessedLine, revoke, revokeCommit, aAfter]),
-      );
-      checks.expect(
-        `${v}-b-starts-where-a-stopped`,
-        firstOfB?.offset === lastByA + 1,
-        `b starts p${moved} at ${lastByA + 1}, where a's commit on revoke left it (b's first: ${firstOfB ? `offset ${firstOfB.offset}` : 'none'})`,
-        evidenceOf([lastProcessedLine, revoke, revokeCommit, firstOfB]),
-      );
+      checks.law({
+        id: 'commit-on-revoke',
+        scope: v,
+        ok: committed === lastByA + 1,
+        expected: `on revoke, before giving p${moved} up, a commits p${moved}=${lastByA + 1}, the next offset after the last one it processed`,
+        found: `committed: ${committed === undefined ? 'nothing' : `p${moved}=${committed}`}`,
+        hint: 'the worker commits on revoke only with --revoke-commit',
+        evidence: evidenceOf([lastProcessedLine, revoke, revokeCommit, aAfter]),
+      });
+      checks.law({
+        id: 'b-starts-where-a-stopped',
+        scope: v,
+        ok: firstOfB?.offset === lastByA + 1,
+        expected: `b starts p${moved} at ${lastByA + 1}, where a's commit on revoke left it`,
+        found: `b's first: ${firstOfB ? `offset ${firstOfB.offset}` : 'none'}`,
+        evidence: evidenceOf([lastProcessedLine, revoke, revokeCommit, firstOfB]),
+      });
       const twice = Object.entries(report.partitions).flatMap(([p, { ranges }]) => ranges.map((r) => `p${p} ${r.from}..${r.to}`));
-      checks.expect(
-        `${v}-no-duplicates`,
-        report.duplicates === 0,
-        `no message is processed twice (duplicates: ${report.duplicates}${twice.length ? `, ${twice.join(', ')}` : ''})`,
-      );
+      checks.law({
+        id: 'no-duplicates',
+        scope: v,
+        ok: report.duplicates === 0,
+        expected: 'no message is processed twice',
+        found: `duplicates: ${report.duplicates}${twice.length ? `, ${twice.join(', ')}` : ''}`,
+      });
       checks.figure(`${v}.duplicates`, report.duplicates);
       checks.figure(`${v}.handover`, `p${moved}=${lastByA + 1}`);
     }
@@ -151,13 +169,13 @@ export default async function grade(runDir: string) {
     const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic }, S.partitions);
     const commits = commitsByPartition(all);
     const wrong = every.filter((p) => offsets.get(p)!.committed !== (commits.get(p)?.at(-1)?.offset ?? null));
-    checks.expect(
-      `${v}-broker-has-last-commit`,
-      wrong.length === 0,
-      `the broker's committed offset of each partition is the last one the logs show committed (${every
-        .map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}`)
-        .join('; ')})`,
-    );
+    checks.law({
+      id: 'broker-has-last-commit',
+      scope: v,
+      ok: wrong.length === 0,
+      expected: "the broker's committed offset of each partition is the last one the logs show committed",
+      found: every.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}`).join('; '),
+    });
   }
   return checks.grade();
 }

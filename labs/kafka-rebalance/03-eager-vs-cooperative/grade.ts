@@ -64,16 +64,19 @@ export default async function grade(runDir: string) {
         ? r !== undefined && partitionList(r.partitions) === partitionList(owned[i]!)
         : r !== undefined && r.partitions.length === owned[i]!.size - third && r.partitions.every((p) => finals[2]!.has(p)),
     );
-    checks.expect(
-      `${v}-revocation`,
-      join !== undefined && split && settled && revokedAsExpected,
-      `${
+    checks.law({
+      id: 'revocation',
+      scope: v,
+      ok: join !== undefined && split && settled && revokedAsExpected,
+      expected: `${
         eager
           ? 'at c\'s join a and b each give back every partition they own (eager)'
           : 'at c\'s join a and b each give back only the partition that moves to c and keep the others (cooperative)'
-      }; afterwards each of a, b, c owns ${third} (a ${partitionList(owned[0]!)} revoked ${revokes[0] ? partitionList(revokes[0].partitions) : 'nothing'}, b ${partitionList(owned[1]!)} revoked ${revokes[1] ? partitionList(revokes[1].partitions) : 'nothing'}; then a ${partitionList(finals[0]!)}, b ${partitionList(finals[1]!)}, c ${partitionList(finals[2]!)})`,
-      evidenceOf([join, ...revokes, ...[a, b, c].map((events) => (join ? first(events, 'assigned', (e) => e.time >= join.time && e.partitions.length > 0) : undefined))]),
-    );
+      }; afterwards each of a, b, c owns ${third}`,
+      found: `a ${partitionList(owned[0]!)} revoked ${revokes[0] ? partitionList(revokes[0].partitions) : 'nothing'}, b ${partitionList(owned[1]!)} revoked ${revokes[1] ? partitionList(revokes[1].partitions) : 'nothing'}; then a ${partitionList(finals[0]!)}, b ${partitionList(finals[1]!)}, c ${partitionList(finals[2]!)}`,
+      hint: eager ? 'an eager assignor (range) revokes everything at every rebalance' : 'cooperative-sticky revokes only what moves, in a second rebalance',
+      evidence: evidenceOf([join, ...revokes, ...[a, b, c].map((events) => (join ? first(events, 'assigned', (e) => e.time >= join.time && e.partitions.length > 0) : undefined))]),
+    });
     if (!join || !split) continue;
 
     // Every partition given back restarts at its last commit: expected duplicates are [committed, last processed].
@@ -94,25 +97,32 @@ export default async function grade(runDir: string) {
     );
     const same =
       found.length === expected.length && found.every((f) => f.times === 2 && expected.some((e) => range(e) === range(f)));
-    checks.expect(
-      `${v}-duplicates-are-uncommitted-work-of-revoked-partitions`,
-      same,
-      `the messages processed twice are exactly those processed past the last commit on the partitions given back (expected: ${expected.map(range).join(', ') || 'none'}; found: ${found.map((f) => `${range(f)}${f.times === 2 ? '' : ` x${f.times}`}`).join(', ') || 'none'})`,
-    );
+    checks.law({
+      id: 'duplicates-are-uncommitted-work-of-revoked-partitions',
+      scope: v,
+      ok: same,
+      expected: 'the messages processed twice are exactly those processed past the last commit on the partitions given back',
+      found: `expected: ${expected.map(range).join(', ') || 'none'}; found: ${found.map((f) => `${range(f)}${f.times === 2 ? '' : ` x${f.times}`}`).join(', ') || 'none'}`,
+      hint: 'a partition given back restarts at its last commit with its next owner',
+    });
     const withDups = [...new Set(found.map((f) => f.partition))].sort((x, y) => x - y);
     if (eager) {
-      checks.expect(
-        `${v}-duplicates-on-every-partition`,
-        withDups.length === S.partitions,
-        `every one of the ${S.partitions} partitions has messages processed twice, those that stayed with their owner too (partitions with duplicates: ${partitionList(withDups)})`,
-      );
+      checks.law({
+        id: 'duplicates-on-every-partition',
+        scope: v,
+        ok: withDups.length === S.partitions,
+        expected: `every one of the ${S.partitions} partitions has messages processed twice, those that stayed with their owner too`,
+        found: `partitions with duplicates: ${partitionList(withDups)}`,
+      });
     } else {
       const untouched = partitionsOf(S.partitions).filter((p) => !moved.includes(p));
-      checks.expect(
-        `${v}-duplicates-only-where-partitions-moved`,
-        partitionList(withDups) === partitionList(moved) && kept.every((k) => k.length === third),
-        `only the ${moved.length} partitions that moved to c, ${partitionList(moved)}, have messages processed twice; ${partitionList(untouched)} kept going (partitions with duplicates: ${partitionList(withDups)})`,
-      );
+      checks.law({
+        id: 'duplicates-only-where-partitions-moved',
+        scope: v,
+        ok: partitionList(withDups) === partitionList(moved) && kept.every((k) => k.length === third),
+        expected: `only the ${moved.length} partitions that moved to c, ${partitionList(moved)}, have messages processed twice; ${partitionList(untouched)} kept going`,
+        found: `partitions with duplicates: ${partitionList(withDups)}`,
+      });
     }
     checks.figure(`${v}.duplicates`, report.duplicates);
     checks.figure(`${v}.partitionsWithDuplicates`, withDups.map((p) => `p${p}`));
@@ -121,22 +131,26 @@ export default async function grade(runDir: string) {
     if (firstRevoke && cGets) checks.figure(`${v}.firstRevokeToCAssignedMs`, msBetween(firstRevoke, cGets));
 
     const missing = unprocessed(all, S.partitions, S.messages / S.partitions);
-    checks.expect(
-      `${v}-all-processed`,
-      missing.length === 0,
-      `every one of the ${S.messages} messages is processed at least once${missing.length ? ` (never processed: ${missing.join(', ')})` : ''}`,
-    );
+    checks.law({
+      id: 'all-processed',
+      scope: v,
+      ok: missing.length === 0,
+      expected: `every one of the ${S.messages} messages is processed at least once`,
+      found: missing.length ? `never processed: ${missing.join(', ')}` : 'all processed',
+    });
     checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), `dups-${v}.json says what counting the three logs says`);
 
     const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic: nameOf(names, `${v}-orders`) }, S.partitions);
     const commits = commitsByPartition(all);
     const every = partitionsOf(S.partitions);
     const wrong = every.filter((p) => offsets.get(p)!.committed !== (commits.get(p)?.at(-1)?.offset ?? null));
-    checks.expect(
-      `${v}-broker-has-last-commit`,
-      wrong.length === 0,
-      `the broker's committed offset of each partition is the last one the logs show committed${wrong.length ? ` (differs on ${wrong.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}`).join('; ')})` : ''}`,
-    );
+    checks.law({
+      id: 'broker-has-last-commit',
+      scope: v,
+      ok: wrong.length === 0,
+      expected: "the broker's committed offset of each partition is the last one the logs show committed",
+      found: wrong.length ? `differs on ${wrong.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}`).join('; ')}` : 'same on every partition',
+    });
   }
   return checks.grade();
 }

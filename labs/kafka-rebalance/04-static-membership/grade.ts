@@ -53,12 +53,14 @@ export default async function grade(runDir: string) {
     const b2Started = first(b2, 'started');
     const back = first(b2, 'assigned', (e) => e.partitions.length > 0);
     const restarted = left !== undefined && first(b1, 'stopped') !== undefined && b2Started !== undefined && back !== undefined && more.length === 0;
-    checks.expect(
-      `${v}-b-restarted`,
-      restarted,
-      `b's log shows one restart: it stopped, started again and got partitions (${lives(logs[bName]!).length} lives, second ${back ? `assigned ${partitionList(back.partitions)}` : 'never assigned partitions'})`,
-      evidenceOf([left, first(b1, 'stopped'), b2Started, back]),
-    );
+    checks.law({
+      id: 'b-restarted',
+      scope: v,
+      ok: restarted,
+      expected: "b's log shows one restart: it stopped, started again and got partitions",
+      found: `${lives(logs[bName]!).length} lives, second ${back ? `assigned ${partitionList(back.partitions)}` : 'never assigned partitions'}`,
+      evidence: evidenceOf([left, first(b1, 'stopped'), b2Started, back]),
+    });
     if (!restarted) continue;
 
     // What a did from b's stop until the first stop at the end of the run.
@@ -70,38 +72,47 @@ export default async function grade(runDir: string) {
     const members = await readGroupMembers(runDir, v, nameOf(names, v));
     const listed = members.map((m) => `${m.clientId}${m.instanceId ? ` (instance ${m.instanceId})` : ''}`).join(', ') || 'none';
     const bListed = members.find((m) => m.clientId === bName);
-    checks.expect(
-      `${v}-membership-while-b-is-down`,
-      members.some((m) => m.clientId === aName) &&
-        (variant.static ? bListed?.instanceId === bName : bListed === undefined),
-      variant.static
-        ? `while b is down the broker still lists it as a member, by its group.instance.id ${bName} (members: ${listed})`
-        : `while b is down the broker lists only a: b left the group when it stopped (members: ${listed})`,
-    );
+    checks.law({
+      id: 'membership-while-b-is-down',
+      scope: v,
+      ok: members.some((m) => m.clientId === aName) && (variant.static ? bListed?.instanceId === bName : bListed === undefined),
+      expected: variant.static
+        ? `while b is down the broker still lists it as a member, by its group.instance.id ${bName}`
+        : 'while b is down the broker lists only a: b left the group when it stopped',
+      found: `members: ${listed}`,
+      hint: 'a static member does not leave on close; a dynamic one does',
+    });
     if (variant.static) {
-      checks.expect(
-        `${v}-no-rebalance`,
-        rebalances.length === 0,
-        `while b restarts a is neither revoked nor assigned anything: no rebalance (a logged ${rebalances.length ? rebalances.map(showEvent).join('; ') : 'none'})`,
-        evidenceOf(rebalances),
-      );
-      checks.expect(
-        `${v}-b-gets-its-partitions-back`,
-        partitionList(back.partitions) === partitionList(bHad),
-        `the restarted b gets back exactly the partitions it had, ${partitionList(bHad)} (got ${partitionList(back.partitions)})`,
-        evidenceOf([left, b2Started, back]),
-      );
+      checks.law({
+        id: 'no-rebalance',
+        scope: v,
+        ok: rebalances.length === 0,
+        expected: 'while b restarts a is neither revoked nor assigned anything: no rebalance',
+        found: `a logged ${rebalances.length ? rebalances.map(showEvent).join('; ') : 'none'}`,
+        hint: 'b must come back with the same group.instance.id within session.timeout.ms',
+        evidence: evidenceOf(rebalances),
+      });
+      checks.law({
+        id: 'b-gets-its-partitions-back',
+        scope: v,
+        ok: partitionList(back.partitions) === partitionList(bHad),
+        expected: `the restarted b gets back exactly the partitions it had, ${partitionList(bHad)}`,
+        found: `got ${partitionList(back.partitions)}`,
+        evidence: evidenceOf([left, b2Started, back]),
+      });
     } else {
       const aAll = first(during, 'assigned', (e) => e.partitions.length === S.partitions);
       const twice =
         revokes.length === 2 && revokes[0]!.time < b2Started.time && revokes[1]!.time >= b2Started.time && aAll !== undefined &&
         aAll.time > revokes[0]!.time && aAll.time < revokes[1]!.time;
-      checks.expect(
-        `${v}-other-revoked-twice`,
-        twice,
-        `a is revoked twice: when b leaves (then a takes all ${S.partitions} partitions) and when b comes back as a new member (a revoked ${revokes.length} time(s)${revokes.length ? `: ${revokes.map(showEvent).join('; ')}` : ''})`,
-        evidenceOf([left, ...rebalances, b2Started, back], 16),
-      );
+      checks.law({
+        id: 'other-revoked-twice',
+        scope: v,
+        ok: twice,
+        expected: `a is revoked twice: when b leaves (then a takes all ${S.partitions} partitions) and when b comes back as a new member`,
+        found: `a revoked ${revokes.length} time(s)${revokes.length ? `: ${revokes.map(showEvent).join('; ')}` : ''}`,
+        evidence: evidenceOf([left, ...rebalances, b2Started, back], 16),
+      });
     }
     checks.figure(`${v}.otherRevokes`, revokes.length);
     checks.figure(`${v}.startedToAssignedMs`, msBetween(b2Started, back));
@@ -110,11 +121,13 @@ export default async function grade(runDir: string) {
 
     const report = countDuplicates(all);
     const missing = unprocessed(all, S.partitions, S.messages / S.partitions);
-    checks.expect(
-      `${v}-every-message-once`,
-      report.duplicates === 0 && missing.length === 0,
-      `with commits on revoke and on stop every message is processed exactly once (duplicates: ${report.duplicates}${missing.length ? `, never processed: ${missing.join(', ')}` : ''})`,
-    );
+    checks.law({
+      id: 'every-message-once',
+      scope: v,
+      ok: report.duplicates === 0 && missing.length === 0,
+      expected: 'with commits on revoke and on stop every message is processed exactly once',
+      found: `duplicates: ${report.duplicates}${missing.length ? `, never processed: ${missing.join(', ')}` : ''}`,
+    });
     checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), `dups-${v}.json says what counting the logs says`);
 
     const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic: nameOf(names, `${v}-orders`) }, S.partitions);
@@ -124,11 +137,13 @@ export default async function grade(runDir: string) {
       const row = offsets.get(p)!;
       return row.committed !== (commits.get(p)?.at(-1)?.offset ?? null) || row.committed !== row.logEnd;
     });
-    checks.expect(
-      `${v}-broker-has-last-commit`,
-      wrong.length === 0,
-      `the broker's committed offset of each partition is the last one the logs show committed, the log end${wrong.length ? ` (differs on ${wrong.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}, end ${offsets.get(p)!.logEnd}`).join('; ')})` : ''}`,
-    );
+    checks.law({
+      id: 'broker-has-last-commit',
+      scope: v,
+      ok: wrong.length === 0,
+      expected: "the broker's committed offset of each partition is the last one the logs show committed, the log end",
+      found: wrong.length ? `differs on ${wrong.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}, end ${offsets.get(p)!.logEnd}`).join('; ')}` : 'same on every partition',
+    });
   }
   return checks.grade();
 }
