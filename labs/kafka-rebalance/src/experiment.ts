@@ -25,14 +25,15 @@ export interface Worker {
 }
 
 /**
- * Starts `<base>-<member>` (its log: `<base>-<member>.log`) in `group` on `topic` with the track's heartbeat
- * interval and the given worker flags.
+ * Starts `<base>-<member>` (its log: `<base>-<member>.log`) in `group` on `topic` with the given worker flags and,
+ * on the classic protocol, the track's heartbeat interval (on the consumer protocol the broker sets it).
  */
 export function spawnWorker(lab: Lab, names: { group: string; base: string; topic: string }, member: string, flags: string[]): Worker {
   const name = workerName(names.base, member);
+  const consumerProtocol = flags[flags.indexOf('--group-protocol') + 1] === 'consumer';
   const child = lab.spawnTs(name, WORKER_CLI, [
     '--name', name, '--group', names.group, '--topic', names.topic, '--bootstrap', BOOTSTRAP.host,
-    '--heartbeat-interval-ms', String(HEARTBEAT_MS), ...flags,
+    ...(consumerProtocol ? [] : ['--heartbeat-interval-ms', String(HEARTBEAT_MS)]), ...flags,
   ]);
   let read = 0;
   const parsed: WorkerEvent[] = [];

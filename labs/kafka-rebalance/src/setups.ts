@@ -70,3 +70,24 @@ export const RESTART = {
  * (measured), so a member hears of another's join within about half a second instead of up to 3 s.
  */
 export const HEARTBEAT_MS = 100;
+
+/**
+ * Lab 05-maxpoll-consumer: lab 02's experiment on the consumer protocol (KIP-848), where the broker owns the session:
+ * once with work that ends within the session after MAXPOLL, once with work that outlasts it.
+ */
+export const MAXPOLL_CONSUMER = {
+  partitions: 1,
+  messages: 10,
+  delaySec: 0.5,
+  commitEvery: 1,
+  slowAt: 3,
+  maxPollIntervalMs: 10_000,
+  /** group.consumer.session.timeout.ms of the lab's broker (its manifest.json sets it and its minimum). */
+  sessionTimeoutMs: 6000,
+  /** group.consumer.heartbeat.interval.ms of the lab's broker (likewise). */
+  heartbeatIntervalMs: 500,
+  variants: [
+    { group: 'within', slowSec: 15 },
+    { group: 'fenced', slowSec: 30 },
+  ],
+} as const;
