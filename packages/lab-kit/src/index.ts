@@ -1,6 +1,7 @@
 export { startLab, Interrupted } from './lab.ts';
 export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, RunInfo, TopicOptions } from './lab.ts';
 export { ChildError, processesOfRun, spinWhile } from './process.ts';
+export { watchLog, type LogWatch } from './log-watch.ts';
 export type { Child } from './process.ts';
 export { failureReason, formatReport, gradeRun } from './grade-run.ts';
 export type { Grader, GradeOptions } from './grade-run.ts';

@@ -27,7 +27,9 @@ export {
   type TxnWorkerOptions,
 } from './options.ts';
 export { enrichedValue, orderEvent, orderMessage, parseOrder, produceOrders } from './orders.ts';
-export { ORDERS_CLI, TXN_WORKER_CLI } from './paths.ts';
+export { ORDERS_CLI, TXN_PRODUCER_CLI, TXN_WORKER_CLI } from './paths.ts';
+export { OUTCOMES, parseTxnProducerArgs, runTxnProducer, type Outcome, type TxnProducerOptions } from './txn-producer.ts';
 export { formatRead, parseRead, READ_LIMIT } from './read-format.ts';
 export { ISOLATION_LEVELS, readTopic, type IsolationLevel, type ReadOptions, type TopicRead, type TopicRecord } from './read-topic.ts';
-export { callFailure, runTxnWorker, type TxnWorkerIo, type TxnWorkerOutcome } from './worker.ts';
+export { callFailure } from './client.ts';
+export { runTxnWorker, type TxnWorkerIo, type TxnWorkerOutcome } from './worker.ts';

@@ -1,5 +1,6 @@
-import type { LibrdKafkaError, Message } from '@confluentinc/kafka-javascript';
+import type { Message } from '@confluentinc/kafka-javascript';
 import { Kafka, type PartitionOffset } from '@kafka-labs/worker';
+import { call } from './client.ts';
 import { TxnWorkerError } from './errors.ts';
 import { DEFAULT_BOOTSTRAP } from './options.ts';
 
@@ -38,10 +39,11 @@ const LIMIT_RECORDS = 100_000;
 /** librdkafka's logical offset for a partition's first record (RD_KAFKA_OFFSET_BEGINNING). */
 const OFFSET_BEGINNING = -2;
 
-const call = <T>(what: string, run: (cb: (error: LibrdKafkaError | null | undefined, value?: T) => void) => void) =>
-  new Promise<T>((resolve, reject) =>
-    run((error, value) => (error ? reject(new TxnWorkerError(`${what}: ${error.message}`, { cause: error })) : resolve(value as T))),
-  );
+/** A client call whose failure is a TxnWorkerError saying `what` failed. */
+const called = <T>(what: string, run: Parameters<typeof call<T>>[0]) =>
+  call<T>(run).catch((error: Error) => {
+    throw new TxnWorkerError(`${what}: ${error.message}`, { cause: error });
+  });
 
 /**
  * Reads every partition of `topic` from its beginning to its end at the isolation level, with no group and no
@@ -62,9 +64,9 @@ export async function readTopic(options: ReadOptions): Promise<TopicRead> {
     },
     {},
   );
-  await call(`cannot connect to ${bootstrap}`, (cb) => consumer.connect({ timeout: CONNECT_TIMEOUT_MS }, (e) => cb(e)));
+  await called(`cannot connect to ${bootstrap}`, (cb) => consumer.connect({ timeout: CONNECT_TIMEOUT_MS }, (e) => cb(e)));
   try {
-    const metadata = await call<{ topics: { name: string; partitions: { id: number }[] }[] }>(`no metadata for ${options.topic}`, (cb) =>
+    const metadata = await called<{ topics: { name: string; partitions: { id: number }[] }[] }>(`no metadata for ${options.topic}`, (cb) =>
       consumer.getMetadata({ topic: options.topic, timeout: CONNECT_TIMEOUT_MS }, cb as never),
     );
     const partitions = (metadata.topics.find((t) => t.name === options.topic)?.partitions ?? []).map((p) => p.id).sort((a, b) => a - b);
@@ -80,7 +82,7 @@ export async function readTopic(options: ReadOptions): Promise<TopicRead> {
         const open = partitions.filter((p) => !ends.has(p)).map((p) => `p${p}`);
         throw new TxnWorkerError(`reading ${options.topic} (${options.isolation}): no end of ${open.join(', ')} within ${timeoutMs / 1000} s`);
       }
-      const batch = await call<Message[]>(`reading ${options.topic}`, (cb) => consumer.consume(BATCH, cb));
+      const batch = await called<Message[]>(`reading ${options.topic}`, (cb) => consumer.consume(BATCH, cb));
       for (const m of batch) {
         // A record past a partition's reported end means the end moved: that partition is read on.
         if ((ends.get(m.partition) ?? Infinity) <= m.offset) ends.delete(m.partition);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Assignment, LibrdKafkaError, Message, Producer, TopicPartitionOffset } from '@confluentinc/kafka-javascript';
 import { applyPlain, applyWithInbox, createSinkTables, openDatabase, type Database } from '@kafka-labs/database';
 import { codes, errorName, Kafka, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/worker';
+import { call, callFailure, CLIENT_LOG_LEVEL, isFenced, trackDeliveries } from './client.ts';
 import { TxnWorkerError } from './errors.ts';
-import { formatTxnEvent, type CallFailure, type ErrorFlag, type TxnEventBody, type TxnEventKind } from './log-format.ts';
+import { formatTxnEvent, type CallFailure, type TxnEventBody, type TxnEventKind } from './log-format.ts';
 import { TRANSACTIONAL_MODES, type PausePoint, type TxnWorkerOptions } from './options.ts';
 import { enrichedValue, parseOrder } from './orders.ts';
 
@@ -25,26 +26,10 @@ const CALL_TIMEOUT_MS = 30_000;
 const CLOSE_TIMEOUT_MS = 30_000;
 /** How often a retriable commitTransaction is tried before the transaction is aborted. */
 const COMMIT_ATTEMPTS = 3;
-/** librdkafka log lines at this syslog level or more severe reach the log (4 = warning). */
-const CLIENT_LOG_LEVEL = 4;
-/** Error codes that mean another producer epoch owns the transactional.id now: _FENCED, PRODUCER_FENCED, INVALID_PRODUCER_EPOCH. */
-const FENCED_CODES = new Set([Kafka.CODES.ERRORS.ERR__FENCED, 90, 47]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const aborted = (signal: AbortSignal) =>
   signal.aborted ? Promise.resolve() : new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-
-/** A callback-API call as a promise that rejects with the client's own error (whose flags the worker reads). */
-const call = <T = void>(run: (cb: (error: LibrdKafkaError | null | undefined, value?: T) => void) => void) =>
-  new Promise<T>((resolve, reject) => run((error, value) => (error ? reject(error) : resolve(value as T))));
-
-/** What a failed call says: its code, name, message and the callback API's flags (correct there, unlike the KafkaJS-style API's). */
-export function callFailure(callName: string, error: unknown): CallFailure {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as Partial<LibrdKafkaError> & { isTxnRequiresAbort?: boolean };
-  const flag: ErrorFlag = e.isFatal ? 'fatal' : e.isTxnRequiresAbort ? 'abortable' : e.isRetriable ? 'retriable' : '-';
-  const code = Number(e.code);
-  return { call: callName, error: errorName(error), code: Number.isFinite(code) ? code : 0, flag, message: e.message ?? String(error) };
-}
 
 /** Thrown inside a cycle to leave it: the worker was asked to stop, or a fatal error ends the run. */
 class Leave extends Error {
@@ -129,22 +114,10 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
           ...(options.transactionTimeoutMs !== undefined && { 'transaction.timeout.ms': options.transactionTimeoutMs }),
         })
       : null;
-  let delivered: (() => void) | null = null;
-  let undelivered = 0;
-  let deliveryFailure: CallFailure | null = null;
+  const deliveries = producer && trackDeliveries(producer, log);
   if (producer) {
     producer.on('event.log', clientLog);
     producer.on('event.error', (error: LibrdKafkaError) => log({ kind: 'client', text: `producer error: ${error.message}` }));
-    producer.on('delivery-report', (error, report) => {
-      const id = String(report.opaque ?? '-');
-      if (error) {
-        deliveryFailure ??= callFailure('produce', error);
-      } else {
-        log({ kind: 'produced', id, partition: report.partition, offset: report.offset });
-      }
-      undelivered -= 1;
-      if (undelivered === 0) delivered?.();
-    });
     producer.setPollInterval(20);
   }
 
@@ -277,10 +250,10 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     if (options.output && producer) {
       const out = order ? enrichedValue(order, options.name, m) : (value ?? '');
       try {
-        undelivered += 1;
+        deliveries!.expect();
         producer.produce(options.output, m.partition, Buffer.from(out), m.key ?? null, Date.now(), order?.eventId ?? '-');
       } catch (error) {
-        undelivered -= 1;
+        deliveries!.refused();
         throw failed(callFailure('produce', error));
       }
     }
@@ -299,15 +272,10 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
 
   /** Flushes the producer and waits for every delivery report of the batch; a failed delivery fails the cycle. */
   async function deliverAll(): Promise<void> {
-    const all = undelivered === 0 ? Promise.resolve() : new Promise<void>((resolve) => (delivered = resolve));
-    await txnCall('flush', (cb) => producer!.flush(CALL_TIMEOUT_MS, cb));
-    await Promise.race([all, sleep(CALL_TIMEOUT_MS).then(() => Promise.reject(new TxnWorkerError(`${undelivered} delivery reports missing after flush`)))]);
-    delivered = null;
-    if (deliveryFailure) {
-      const failure = deliveryFailure;
-      deliveryFailure = null;
-      throw failed(failure);
-    }
+    const failure = await deliveries!.settle(CALL_TIMEOUT_MS).catch((error: unknown) => {
+      throw failed(callFailure('flush', error));
+    });
+    if (failure) throw failed(failure);
     await checkpoint();
   }
 
@@ -348,7 +316,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
 
   /** Logs a failure (`fenced` for a fencing error, else `failed`) and returns what to throw: a Leave when it is fatal. */
   function failed(failure: CallFailure): Error {
-    const fenced = FENCED_CODES.has(failure.code);
+    const fenced = isFenced(failure);
     log({ kind: fenced ? 'fenced' : 'failed', ...failure });
     return failure.flag === 'fatal' || fenced ? new Leave('fatal') : new TxnWorkerError(`${failure.call}: ${failure.message}`);
   }

@@ -1,0 +1,18 @@
+import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
+import { TxnWorkerError } from './errors.ts';
+import { parseTxnProducerArgs, runTxnProducer, txnProducerHelp } from './txn-producer.ts';
+
+await runMain(
+  'txn-producer',
+  txnProducerHelp(),
+  async (argv) => {
+    const options = parseTxnProducerArgs(argv);
+    try {
+      await runTxnProducer(options, { write: (line) => process.stdout.write(`${line}\n`) });
+    } catch (error) {
+      throw new TxnWorkerError(`${options.name}: ${oneLine(error)}`, { cause: error });
+    }
+    return 0;
+  },
+  (error) => (error instanceof UsageError ? 2 : 1),
+);
