@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, ensureBroker, isKafkaTool, lockBroker, toolCommand, TOOLS, type Broker, type BrokerOptions, type KafkaTool } from '@kafka-labs/broker';
 import { oneLine } from '@kafka-labs/cli';
+import { openDatabase, type Database } from '@kafka-labs/database';
 import type { Figures } from '@kafka-labs/grader';
 import { Kafka, logLevel } from 'kafkajs';
 import { $, expBackoff, retry, type ProcessPromise } from 'zx';
@@ -95,6 +96,12 @@ export interface Lab extends AsyncDisposable {
    * as solution.sh with every command at its line number. A failing command ends the run naming its line.
    */
   runBashBlocks(file: string, env: Record<string, string>): Promise<void>;
+  /**
+   * Opens the run's database in the folder `name` of the run folder (PGlite, or a schema of its own on the PostgreSQL
+   * of KAFKA_LABS_PG_URL; reopening the folder reaches the same data) and closes it however the run ends, after the
+   * children are stopped. One process at a time: close it (`db.close()`) before a child opens the folder.
+   */
+  database(name?: string): Promise<Database>;
   /** Runs `cleanup` however the run ends (after the children are stopped), e.g. to stop a detached helper. */
   defer(cleanup: () => Promise<unknown> | unknown): void;
   /** A named figure for result.json (e.g. duplicates: 82). */
@@ -340,6 +347,11 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       const failed = child.lines.map((l) => /line (\d+) failed with exit code \d+$/.exec(l)).findLast(Boolean);
       const where = failed ? `${basename(file)} line ${failed[1]} (${lines[Number(failed[1]) - 1]!.trim()})` : basename(file);
       throw new ChildError(`${where} failed with exit code ${code}`);
+    },
+    async database(name = 'database') {
+      const db = await openDatabase({ dir: join(runDir, name), log: (line) => say(`   ${line}`) });
+      cleanups.push(() => db.close());
+      return db;
     },
     defer(cleanup) {
       cleanups.push(cleanup);
