@@ -1,6 +1,7 @@
 // What the graders (and run scripts) of this track share: the run folder's files read into worker events, the
 // committed offsets the broker reports, and timelines over the events. Everything here reads only the run folder.
 import { countDuplicates, type DuplicateReport } from '@kafka-labs/dups';
+import { parseGroupOffsets, parseGroupTable, type GroupOffset } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
 import { formatWorkerEvent, parseWorkerLog, WorkerError, type WorkerEvent } from '@kafka-labs/worker';
 
@@ -47,44 +48,6 @@ export async function readDupsReport(runDir: string, group: string): Promise<Dup
 /** True when a saved dups report says what counting the logs says. */
 export const sameReport = (saved: DuplicateReport, events: WorkerEvent[]) =>
   JSON.stringify(saved) === JSON.stringify(countDuplicates(events));
-
-/**
- * The rows of a `kafka-consumer-groups --describe` table for `group`, as cells by column header (GROUP, TOPIC,
- * PARTITION, CURRENT-OFFSET, ... or GROUP, CONSUMER-ID, GROUP-INSTANCE-ID, ... with --members). No cell is empty:
- * the tool prints `-` for a missing value.
- */
-function parseGroupTable(text: string, group: string): Record<string, string>[] {
-  let header: string[] = [];
-  const rows: Record<string, string>[] = [];
-  for (const line of text.split('\n')) {
-    const cells = line.trim().split(/\s+/);
-    if (cells[0] === 'GROUP') header = cells;
-    else if (cells[0] === group && cells.length === header.length) rows.push(Object.fromEntries(header.map((h, i) => [h, cells[i]!])));
-  }
-  return rows;
-}
-
-/** One partition's row of `kafka-consumer-groups --describe`: CURRENT-OFFSET is null when nothing was committed. */
-export interface GroupOffset {
-  partition: number;
-  committed: number | null;
-  logEnd: number;
-}
-
-/** The rows of `kafka-consumer-groups --describe --group G` output for one topic, by partition. */
-export function parseGroupOffsets(text: string, group: string, topic: string): Map<number, GroupOffset> {
-  const rows = new Map<number, GroupOffset>();
-  for (const row of parseGroupTable(text, group)) {
-    if (row.TOPIC !== topic) continue;
-    const partition = Number(row.PARTITION);
-    rows.set(partition, {
-      partition,
-      committed: row['CURRENT-OFFSET'] === '-' ? null : Number(row['CURRENT-OFFSET']),
-      logEnd: Number(row['LOG-END-OFFSET']),
-    });
-  }
-  return rows;
-}
 
 /** A member in `kafka-consumer-groups --describe --members` output: its client id and group.instance.id (null if dynamic). */
 export interface GroupMember {

@@ -4,7 +4,8 @@ import { BOOTSTRAP } from '@kafka-labs/broker';
 import { countDuplicates, formatReport, type DuplicateReport } from '@kafka-labs/dups';
 import { ChildError, spinWhile, type Child, type Lab } from '@kafka-labs/lab-kit';
 import { FILL_CLI, JOIN_SIGNAL, parseWorkerLine, WORKER_CLI, type WorkerEvent } from '@kafka-labs/worker';
-import { FILES, first, ownedBy, parseGroupOffsets, partitionsOf, workerName, type EventOf } from './evidence.ts';
+import { parseGroupOffsets } from '@kafka-labs/dumplog';
+import { FILES, first, ownedBy, partitionsOf, workerName, type EventOf } from './evidence.ts';
 import { HEARTBEAT_MS } from './setups.ts';
 
 /** How long a wait on a worker's log may take before the run fails (a rebalance takes well under a second). */
