@@ -33,3 +33,4 @@ export { formatRead, parseRead, READ_LIMIT } from './read-format.ts';
 export { ISOLATION_LEVELS, readTopic, type IsolationLevel, type ReadOptions, type TopicRead, type TopicRecord } from './read-topic.ts';
 export { callFailure } from './client.ts';
 export { runTxnWorker, type TxnWorkerIo, type TxnWorkerOutcome } from './worker.ts';
+export { readTxnLog } from './run-files.ts';
