@@ -80,19 +80,7 @@ export async function readGroupOffsets(
   return rows;
 }
 
-/** The per-run topic and group names the run recorded in run.json. */
-export async function readNames(runDir: string): Promise<Record<string, string>> {
-  const info = await readRunJson<{ names?: Record<string, string> }>(runDir, 'run.json');
-  if (!info?.names || typeof info.names !== 'object') throw new GradeError('run.json has no names');
-  return info.names;
-}
-
-/** A name run.json must hold (a topic or group base name), as a GradeError when it does not. */
-export function nameOf(names: Record<string, string>, base: string): string {
-  const name = names[base];
-  if (typeof name !== 'string') throw new GradeError(`run.json names no ${base}`);
-  return name;
-}
+export { nameOf, readNames, readParameters } from '@kafka-labs/grader';
 
 /** The events of one kind. */
 export type EventOf<K extends WorkerEvent['kind']> = Extract<WorkerEvent, { kind: K }>;
@@ -242,25 +230,3 @@ export function excerpt(events: WorkerEvent[], keep = 4): string[] {
 /** Evidence lines for a failed check: the given events as transcript lines (at most `max`). */
 export const evidenceOf = (events: (WorkerEvent | undefined)[], max = 12) =>
   events.filter((e): e is WorkerEvent => e !== undefined).slice(0, max).map(showEvent);
-
-/** What a recorded parameter must be: a finite number, a boolean, a string, or a list of objects (the variants). */
-type ParameterKind = 'number' | 'boolean' | 'string' | 'objects';
-
-/**
- * The experiment's parameters as the run recorded them in run.json (the run script's setup, not today's setups.ts);
- * a missing or mistyped parameter that the grader names in `kinds` is a GradeError naming it.
- */
-export async function readParameters<T>(runDir: string, kinds: { [K in keyof T]?: ParameterKind }): Promise<T> {
-  const info = await readRunJson<{ parameters?: unknown }>(runDir, 'run.json');
-  const parameters = info?.parameters;
-  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) throw new GradeError('run.json has no parameters');
-  for (const [key, kind] of Object.entries(kinds) as [string, ParameterKind][]) {
-    const value = (parameters as Record<string, unknown>)[key];
-    const ok =
-      kind === 'objects'
-        ? Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
-        : typeof value === kind && (kind !== 'number' || Number.isFinite(value));
-    if (!ok) throw new GradeError(`run.json parameters.${key} must be ${kind === 'objects' ? 'a list of objects' : `a ${kind}`}`);
-  }
-  return parameters as T;
-}

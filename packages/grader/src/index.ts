@@ -4,3 +4,5 @@ export { Checks, excerpt, lawMessage, EXCERPT_CHARS, EVIDENCE_LINES } from './ch
 export type { Law } from './checks.ts';
 export { GradeError, readRunFile, readRunJson, assertRunFolder } from './run-folder.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';
+export { nameOf, readNames, readParameters } from './run-info.ts';
+export type { ParameterKind } from './run-info.ts';
