@@ -246,14 +246,15 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     log: (line) => say(line),
   };
   const broker = await ensureBroker(brokerOptions);
+  // Before the mark: the warm tool runners this may start outlive the run (they serve the next one).
+  const tools = Object.fromEntries(
+    await Promise.all(Object.keys(TOOLS).map(async (tool) => [tool, await toolCommand(tool as KafkaTool, [])] as const)),
+  );
   // Every process the run starts from here on inherits the mark, so that none can be left behind unseen.
   process.env[RUN_MARK] = runDir;
   admin = new Kafka({ clientId: 'lab-kit', brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   await removeOlderRuns(admin, entry.id, runDir);
-  const tools = Object.fromEntries(
-    await Promise.all(Object.keys(TOOLS).map(async (tool) => [tool, await toolCommand(tool as KafkaTool, [])] as const)),
-  );
   let steps = 0;
 
   const kafkaCall = (callOptions: KafkaCallOptions) => (pieces: TemplateStringsArray, ...args: unknown[]) => {
