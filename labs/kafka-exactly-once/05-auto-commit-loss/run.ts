@@ -72,8 +72,6 @@ for (const variant of S.variants) {
       `never processed:    ${lost.length}${lost.length ? ` (offsets ${span(lost)}: committed by the client before ${variant}-1 worked on them)` : ''}`,
     ],
   );
-  lab.figure(`${variant}Lost`, lost.length);
-  lab.figure(`${variant}Twice`, twice.length);
 }
 
 lab.say(
