@@ -1,7 +1,7 @@
 // What the graders of this track share: the run folder's files, read into typed evidence, and the laws that
 // several labs check (which offsets hold which event, which Produce responses the proxy dropped, what the
 // producer was told). Everything here reads only the run folder.
-import { dataBatches, parseDumpLog, type DumpBatch } from '@kafka-labs/dumplog';
+import { dataBatches, parseConsoleRecords, parseDumpLog, type ConsoleRecord, type DumpBatch } from '@kafka-labs/dumplog';
 import { Checks, GradeError, readRunFile } from '@kafka-labs/grader';
 import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer';
 import { formatEvent, type ProxyEvent } from '@kafka-labs/proxy';
@@ -14,17 +14,6 @@ export const FILES = {
   dump: 'dump.txt',
 } as const;
 
-/** A record read back by kafka-console-consumer with print.offset=true. */
-export interface Consumed {
-  offset: number;
-  value: string;
-}
-
-/** The records of kafka-console-consumer output with print.offset=true (`Offset:0<TAB>E-41`), in output order. */
-export function parseConsumed(text: string): Consumed[] {
-  return [...text.matchAll(/^Offset:(\d+)\t(.*)$/gm)].map((m) => ({ offset: Number(m[1]), value: m[2]! }));
-}
-
 /** The end offset of partition 0 in kafka-get-offsets output (`topic:0:4`), or null when there is no such line. */
 export function parseEndOffset(text: string): number | null {
   const match = /^\S+:0:(\d+)$/m.exec(text);
@@ -34,7 +23,7 @@ export function parseEndOffset(text: string): number | null {
 /** Everything a grader of this track reads from a run folder. */
 export interface Evidence {
   endOffset: number;
-  consumed: Consumed[];
+  consumed: ConsoleRecord[];
   /** The data batches of the partition's segment, in log order. */
   batches: DumpBatch[];
   proxyEvents: ProxyEvent[];
@@ -49,7 +38,7 @@ export async function readEvidence(runDir: string, producerNames: string[]): Pro
   const offsets = await readRunFile(runDir, FILES.offsets);
   const endOffset = parseEndOffset(offsets);
   if (endOffset === null) throw new GradeError(`${FILES.offsets} has no 'topic:0:<end offset>' line`);
-  const consumed = parseConsumed(await readRunFile(runDir, FILES.consumed, { allowEmpty: true }));
+  const consumed = parseConsoleRecords(await readRunFile(runDir, FILES.consumed, { allowEmpty: true }));
 
   const dump = parseDumpLog(await readRunFile(runDir, FILES.dump));
   const bad = dump.errors[0];
@@ -72,7 +61,7 @@ export async function readEvidence(runDir: string, producerNames: string[]): Pro
   return { endOffset, consumed, batches: dataBatches(dump), proxyEvents, dropped, producers };
 }
 
-const listConsumed = (consumed: Consumed[]) => consumed.map((r) => `${r.offset}:${r.value}`).join(' ') || 'nothing';
+const listConsumed = (consumed: ConsoleRecord[]) => consumed.map((r) => `${r.offset}:${r.value}`).join(' ') || 'nothing';
 
 /** Law: partition 0 holds exactly `expected`, in order from offset 0 (the end offset and the records read back agree). */
 export function expectStored(checks: Checks, id: string, ev: Evidence, expected: string[], why: string): boolean {

@@ -1,11 +1,11 @@
 // What the run scripts of this track share: the fault proxy on the articles' port, the lab producer as a child
 // process, and reading the partition back. The graders read what these write (see evidence.ts for the names).
 import { BOOTSTRAP } from '@kafka-labs/broker';
-import { compactView, parseDumpLog } from '@kafka-labs/dumplog';
+import { compactView, parseConsoleRecords, parseDumpLog } from '@kafka-labs/dumplog';
 import type { Child, Lab } from '@kafka-labs/lab-kit';
 import { parseClientEvent, parseProducerLine, PRODUCER_CLI, type ClientEventKind } from '@kafka-labs/producer';
 import { describeFaults, startProxy, type Faults, type Proxy } from '@kafka-labs/proxy';
-import { FILES, parseConsumed, parseEndOffset } from './evidence.ts';
+import { FILES, parseEndOffset } from './evidence.ts';
 
 /** Longest a producer run of this track may take: message.timeout.ms of 5 s plus PID acquisition and a retry. */
 const PRODUCER_DONE_MS = 60_000;
@@ -74,7 +74,7 @@ export async function readBack(lab: Lab, topic: string): Promise<void> {
   lab.show('kafka-get-offsets (end offset of partition 0 = records stored)', [offsets.stdout.trim()]);
   const consumed = await lab.kafka({ saveAs: FILES.consumed })`kafka-console-consumer --bootstrap-server ${BOOTSTRAP.tools} \
     --topic ${topic} --partition 0 --offset earliest --max-messages ${end} --timeout-ms 20000 --formatter-property print.offset=true`;
-  lab.show('kafka-console-consumer (print.offset=true)', parseConsumed(consumed.stdout).map((r) => `Offset:${r.offset}  ${r.value}`));
+  lab.show('kafka-console-consumer (print.offset=true)', parseConsoleRecords(consumed.stdout).map((r) => `Offset:${r.offset}  ${r.value}`));
 }
 
 /** Dumps the partition's segment with kafka-dump-log --print-data-log and shows one line per batch. */

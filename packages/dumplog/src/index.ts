@@ -4,3 +4,5 @@ export { compactView } from './compact-view.ts';
 export { dataBatches, recordsWithPayload, txnOutcome } from './select.ts';
 export { parseGroupOffsets, parseGroupTable } from './consumer-groups.ts';
 export type { GroupOffset } from './consumer-groups.ts';
+export { parseConsoleRecords, parseTransactionStates } from './tool-output.ts';
+export type { ConsoleRecord, TransactionState } from './tool-output.ts';

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseConsoleRecords, parseTransactionStates } from './tool-output.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('parseConsoleRecords', () => {
+  it('reads print.offset lines and leaves out what the tool says on the side', () => {
+    const text = 'Offset:6\tO-1\t{"eventId":"E-0001"}\nProcessed a total of 1 messages\nOffset:7\tE-42\n';
+    expect(parseConsoleRecords(text)).toEqual([
+      { offset: 6, value: 'O-1\t{"eventId":"E-0001"}' },
+      { offset: 7, value: 'E-42' },
+    ]);
+  });
+});
+
+describe('parseTransactionStates', () => {
+  it('reads a complete transaction of a real describe: its state, epoch and no partitions', () => {
+    expect(parseTransactionStates(fixture('transactions-describe.txt'))).toEqual([
+      { transactionalId: 'eo-tx1', producerId: 3000, producerEpoch: 0, state: 'CompleteCommit', timeoutMs: 60000, partitions: [] },
+    ]);
+  });
+
+  it('reads an open transaction with the partitions it writes to', () => {
+    expect(parseTransactionStates(fixture('transactions-describe-ongoing.txt'))).toMatchObject([{ state: 'Ongoing', partitions: ['eo-out-0'] }]);
+  });
+
+  it('answers [] for output without its table', () => {
+    expect(parseTransactionStates('Error: the transactional id does not exist\n')).toEqual([]);
+    expect(parseTransactionStates('')).toEqual([]);
+  });
+});
