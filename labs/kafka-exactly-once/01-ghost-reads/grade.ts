@@ -1,0 +1,113 @@
+import { dataBatches, txnOutcome, type DumpRecord } from '@kafka-labs/dumplog';
+import { Checks, readRunJson, type Figures } from '@kafka-labs/grader';
+import type { RunInfo } from '@kafka-labs/lab-kit';
+import { eachTimes, eventIdOf, eventsOf, FILES, listIds, orderIds, readConsole, readDump, readSavedRead, readTransactionStates, readTxnLog } from '@kafka-labs/kafka-exactly-once/evidence';
+import { GHOST } from '@kafka-labs/kafka-exactly-once/setups';
+
+const PRODUCER = 'producer';
+
+/** An aborted transaction leaves its records in the log behind an ABORT marker: only a read_committed reader skips them. */
+export default async function grade(runDir: string) {
+  const checks = new Checks();
+  const info = await readRunJson<RunInfo>(runDir, 'run.json');
+  const orders = Number((info.parameters as Partial<typeof GHOST>).orders ?? GHOST.orders);
+  const ids = orderIds(orders);
+  const log = await readTxnLog(runDir, PRODUCER);
+  const dump = await readDump(runDir);
+  const uncommitted = await readSavedRead(runDir, FILES.read('read_uncommitted'));
+  const committed = await readSavedRead(runDir, FILES.read('read_committed'));
+  const javaDefault = await readConsole(runDir, FILES.console('default'));
+  const javaCommitted = await readConsole(runDir, FILES.console('read_committed'));
+  const [state] = await readTransactionStates(runDir);
+
+  // The producer: transaction 1 wrote the orders and was aborted, transaction 2 wrote them again and was committed.
+  const ended = log.filter((e) => e.kind === 'aborted' || e.kind === 'committed' || e.kind === 'failed' || e.kind === 'fenced');
+  const producedIn = (txn: number) => {
+    const began = log.findIndex((e) => e.kind === 'began' && e.txn === txn);
+    const end = log.findIndex((e, i) => i > began && (e.kind === 'aborted' || e.kind === 'committed'));
+    return began < 0 || end < 0 ? [] : eventsOf(log.slice(began, end), 'produced').map((e) => e.id);
+  };
+  checks.law({
+    id: 'aborted-then-committed',
+    ok:
+      ended.map((e) => `${e.kind}${'txn' in e ? ` ${e.txn}` : ''}`).join(',') === 'aborted 1,committed 2' &&
+      eachTimes(producedIn(1), ids, 1) &&
+      eachTimes(producedIn(2), ids, 1),
+    expected: `the producer wrote ${ids[0]}..${ids.at(-1)} in transaction 1 and aborted it, then the same orders in transaction 2 and committed it`,
+    found: `${ended.map((e) => ('txn' in e ? `${e.kind} ${e.txn}` : `${e.kind} ${'call' in e ? e.call : ''}`)).join(', ') || 'no transaction ended'}; ` +
+      `transaction 1 produced ${producedIn(1).length}, transaction 2 produced ${producedIn(2).length}`,
+    hint: 'read producer.log: a failed or fenced call ends the run early',
+    evidence: log.filter((e) => ['began', 'aborted', 'committed', 'failed', 'fenced'].includes(e.kind)).map((e) => `${e.time} ${e.kind}`),
+  });
+
+  // The dump: every order twice, in transactional batches; the first copy's transaction ended in ABORT, the second's in COMMIT.
+  const data = dataBatches(dump);
+  const controls = dump.batches.filter((b) => b.isControl);
+  const outcomeOf = new Map<number, string | null>();
+  for (const batch of data) for (const record of batch.records) outcomeOf.set(record.offset, txnOutcome(dump, batch));
+  const dataRecords = data.flatMap((b) => b.records);
+  const withOutcome = (outcome: string) => dataRecords.filter((r) => outcomeOf.get(r.offset) === outcome);
+  const idsOf = (records: DumpRecord[]) => records.map((r) => eventIdOf(r.payload ?? null));
+  const aborted = withOutcome('ABORT');
+  const kept = withOutcome('COMMIT');
+  checks.law({
+    id: 'aborted-records-in-log',
+    ok: data.every((b) => b.isTransactional) && eachTimes(idsOf(aborted), ids, 1) && eachTimes(idsOf(kept), ids, 1) && aborted.length + kept.length === dataRecords.length && Math.max(...aborted.map((r) => r.offset)) < Math.min(...kept.map((r) => r.offset)),
+    expected: 'the log holds every order twice in transactional batches: first in a transaction that ended in ABORT, then in one that ended in COMMIT',
+    found: `ABORT: ${listIds(aborted.map((r) => ({ offset: r.offset, id: idsOf([r])[0]! })))}; COMMIT: ${listIds(kept.map((r) => ({ offset: r.offset, id: idsOf([r])[0]! })))}; ` +
+      `${data.filter((b) => !b.isTransactional).length} non-transactional batch(es)`,
+    hint: 'the dump must come with --print-data-log; an abort without a flush first purges the records and writes no marker',
+  });
+  const markers = controls.map((b) => b.records[0]?.endTxnMarker ?? '?');
+  checks.law({
+    id: 'markers-are-control-records',
+    ok: markers.join(',') === 'ABORT,COMMIT' && controls.every((b) => b.isTransactional && b.count === 1 && data.some((d) => d.producerId === b.producerId)),
+    expected: "two control batches of the producer, one record each: an ABORT marker after the first copies and a COMMIT marker after the second",
+    found: `markers: ${markers.join(', ') || 'none'} at offset(s) ${controls.map((b) => b.baseOffset).join(', ') || '-'}`,
+    hint: 'a control batch has isControl: true and endTxnMarker in its record line',
+  });
+
+  // The readers: read_uncommitted returns every data record (ghosts included), read_committed only the committed ones; neither returns a marker.
+  const offsets = (records: { offset: number }[]) => records.map((r) => r.offset).join(',');
+  const readIds = (records: { offset: number; value: string | null }[]) => records.map((r) => ({ offset: r.offset, id: eventIdOf(r.value) }));
+  checks.law({
+    id: 'read-uncommitted-sees-ghosts',
+    ok: eachTimes(readIds(uncommitted.records).map((r) => r.id), ids, 2) && offsets(uncommitted.records) === offsets(dataRecords),
+    expected: 'read_uncommitted returns each order twice: every data record of the log, the aborted ones included',
+    found: listIds(readIds(uncommitted.records)),
+  });
+  checks.law({
+    id: 'read-committed-once',
+    ok: eachTimes(readIds(committed.records).map((r) => r.id), ids, 1) && offsets(committed.records) === offsets(kept),
+    expected: 'read_committed returns each order once: the records of the committed transaction',
+    found: listIds(readIds(committed.records)),
+    hint: 'compare with the offsets the dump shows before the COMMIT marker',
+  });
+  const next = Math.max(...dump.batches.map((b) => b.lastOffset)) + 1;
+  const ends = [uncommitted, committed].map((r) => r.ends.find((e) => e.partition === 0)?.offset);
+  checks.law({
+    id: 'no-open-transaction',
+    ok: state?.state === 'CompleteCommit' && ends.every((end) => end === next),
+    expected: 'the transaction is complete (CompleteCommit) and both readers read to the end of the log: nothing is held back, the ghosts are not a timing effect',
+    found: `state ${state?.state ?? '?'}; ends: read_uncommitted ${ends[0] ?? '?'}, read_committed ${ends[1] ?? '?'}, log ${next}`,
+  });
+
+  // The Java console consumer: read_uncommitted by default.
+  const consoleIds = (records: { offset: number; value: string }[]) => readIds(records.map((r) => ({ offset: r.offset, value: r.value })));
+  checks.law({
+    id: 'console-default-sees-ghosts',
+    ok: offsets(javaDefault) === offsets(uncommitted.records) && eachTimes(consoleIds(javaDefault).map((r) => r.id), ids, 2),
+    expected: 'kafka-console-consumer without --isolation-level (read_uncommitted, the Java default) prints each order twice',
+    found: listIds(consoleIds(javaDefault)),
+  });
+  checks.law({
+    id: 'console-read-committed-once',
+    ok: offsets(javaCommitted) === offsets(committed.records) && eachTimes(consoleIds(javaCommitted).map((r) => r.id), ids, 1),
+    expected: 'kafka-console-consumer --isolation-level read_committed prints each order once',
+    found: listIds(consoleIds(javaCommitted)),
+  });
+
+  const figures: Figures = { ghosts: uncommitted.records.length - committed.records.length, abortedRecords: aborted.length };
+  for (const [name, value] of Object.entries(figures)) checks.figure(name, value);
+  return checks.grade();
+}

@@ -1,0 +1,88 @@
+// What the graders (and run scripts) of this track share: the run folder's files read into typed evidence (program
+// logs, saved reads at either isolation level, dumps, kafka-transactions rows) and the order ids they hold.
+// Everything here reads only the run folder.
+import { parseConsoleRecords, parseDumpLog, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
+import { GradeError, readRunFile } from '@kafka-labs/grader';
+import { orderEvent, parseOrder, parseRead, parseTxnLog, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/txn-worker';
+
+/** The files of a run besides transcript.txt and run.json: `<program>.log` per program and these. */
+export const FILES = {
+  log: (name: string) => `${name}.log`,
+  /** What `readTopic` saw of a topic at an isolation level (`formatRead`). */
+  read: (isolation: 'read_committed' | 'read_uncommitted') => `read-${isolation.replace('read_', '')}.txt`,
+  /** What the Java console consumer printed: its default isolation level, or `--isolation-level read_committed`. */
+  console: (isolation: 'default' | 'read_committed') => `console-${isolation.replace('_', '-')}.txt`,
+  dump: 'dump.txt',
+  transactions: 'transactions.txt',
+} as const;
+
+/** Turns a parser's error into a GradeError naming the file. */
+async function parsed<T>(file: string, parse: () => T | Promise<T>): Promise<T> {
+  try {
+    return await parse();
+  } catch (error) {
+    if (error instanceof TxnWorkerError) throw new GradeError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Reads and strictly parses `<name>.log` of a txn-worker or txn-producer; a line of another program is a GradeError. */
+export async function readTxnLog(runDir: string, name: string): Promise<TxnEvent[]> {
+  const file = FILES.log(name);
+  const events = await parsed(file, async () => parseTxnLog(await readRunFile(runDir, file)));
+  const stranger = events.find((e) => e.worker !== name);
+  if (stranger) throw new GradeError(`${file} holds a line of ${stranger.worker}`);
+  return events;
+}
+
+/** Reads a saved read (`read-committed.txt`, ...). */
+export async function readSavedRead(runDir: string, file: string): Promise<TopicRead> {
+  return parsed(file, async () => parseRead(await readRunFile(runDir, file), file));
+}
+
+/** Reads a kafka-dump-log output with --print-data-log; a line it cannot parse is a GradeError. */
+export async function readDump(runDir: string, file: string = FILES.dump): Promise<DumpLog> {
+  const dump = parseDumpLog(await readRunFile(runDir, file));
+  const bad = dump.errors[0];
+  if (bad) throw new GradeError(`${file} line ${bad.line} is not kafka-dump-log output (${bad.reason}): ${bad.text}`);
+  if (dump.batches.length === 0) throw new GradeError(`${file} holds no batch`);
+  return dump;
+}
+
+/** Reads kafka-console-consumer output (print.offset=true); it may be empty (a reader that saw nothing). */
+export async function readConsole(runDir: string, file: string): Promise<ConsoleRecord[]> {
+  return parseConsoleRecords(await readRunFile(runDir, file, { allowEmpty: true }));
+}
+
+/** Reads the kafka-transactions describe rows a run saved; a file without one is a GradeError. */
+export async function readTransactionStates(runDir: string, file: string = FILES.transactions): Promise<TransactionState[]> {
+  const rows = parseTransactionStates(await readRunFile(runDir, file));
+  if (rows.length === 0) throw new GradeError(`${file} has no kafka-transactions describe row`);
+  return rows;
+}
+
+/** The order's event id in a record value (`E-0003`), `?` for a value that is not an order. */
+export const eventIdOf = (value: string | null) => parseOrder(value)?.eventId ?? '?';
+
+/** The event ids of orders 1..n: E-0001 ... */
+export const orderIds = (n: number) => Array.from({ length: n }, (_, i) => orderEvent(i).eventId);
+
+/** The event ids of records, in their order, as one short text: `E-0001@6 E-0002@7`. */
+export const listIds = (records: { offset: number; id: string }[]) => records.map((r) => `${r.id}@${r.offset}`).join(' ') || 'none';
+
+/** How often each id occurs. */
+export function copies(ids: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
+}
+
+/** True when `ids` holds each of `expected` exactly `times` times and nothing else. */
+export function eachTimes(ids: string[], expected: string[], times: number): boolean {
+  const counts = copies(ids);
+  return counts.size === expected.length && expected.every((id) => counts.get(id) === times);
+}
+
+/** The events of `kind` in a log. */
+export const eventsOf = <K extends TxnEventKind>(events: TxnEvent[], kind: K): TxnEventOf<K>[] =>
+  events.filter((e): e is TxnEventOf<K> => e.kind === kind);
