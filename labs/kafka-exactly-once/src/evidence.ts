@@ -9,11 +9,11 @@ import { orderEvent, parseOrder, parseRead, parseTxnLog, TxnWorkerError, type To
 export const FILES = {
   log: (name: string) => `${name}.log`,
   /** What `readTopic` saw of a topic at an isolation level (`formatRead`). */
-  read: (isolation: 'read_committed' | 'read_uncommitted') => `read-${isolation.replace('read_', '')}.txt`,
+  read: (isolation: 'read_committed' | 'read_uncommitted', scope?: string) => `read-${isolation.replace('read_', '')}${scope ? `-${scope}` : ''}.txt`,
   /** What the Java console consumer printed: its default isolation level, or `--isolation-level read_committed`. */
   console: (isolation: 'default' | 'read_committed') => `console-${isolation.replace('_', '-')}.txt`,
-  dump: 'dump.txt',
-  transactions: 'transactions.txt',
+  dump: (scope?: string) => `dump${scope ? `-${scope}` : ''}.txt`,
+  transactions: (scope?: string) => `transactions${scope ? `-${scope}` : ''}.txt`,
 } as const;
 
 /** Turns a parser's error into a GradeError naming the file. */
@@ -41,7 +41,7 @@ export async function readSavedRead(runDir: string, file: string): Promise<Topic
 }
 
 /** Reads a kafka-dump-log output with --print-data-log; a line it cannot parse is a GradeError. */
-export async function readDump(runDir: string, file: string = FILES.dump): Promise<DumpLog> {
+export async function readDump(runDir: string, file: string = FILES.dump()): Promise<DumpLog> {
   const dump = parseDumpLog(await readRunFile(runDir, file));
   const bad = dump.errors[0];
   if (bad) throw new GradeError(`${file} line ${bad.line} is not kafka-dump-log output (${bad.reason}): ${bad.text}`);
@@ -55,7 +55,7 @@ export async function readConsole(runDir: string, file: string): Promise<Console
 }
 
 /** Reads the kafka-transactions describe rows a run saved; a file without one is a GradeError. */
-export async function readTransactionStates(runDir: string, file: string = FILES.transactions): Promise<TransactionState[]> {
+export async function readTransactionStates(runDir: string, file: string = FILES.transactions()): Promise<TransactionState[]> {
   const rows = parseTransactionStates(await readRunFile(runDir, file));
   if (rows.length === 0) throw new GradeError(`${file} has no kafka-transactions describe row`);
   return rows;
@@ -86,3 +86,19 @@ export function eachTimes(ids: string[], expected: string[], times: number): boo
 /** The events of `kind` in a log. */
 export const eventsOf = <K extends TxnEventKind>(events: TxnEvent[], kind: K): TxnEventOf<K>[] =>
   events.filter((e): e is TxnEventOf<K> => e.kind === kind);
+
+/**
+ * The input offset (partition 0) a worker's log shows as durably committed for its group: the last `offsets-committed`
+ * with commitSync (after-txn, before-txn, sync), the last `sent-offsets` of a transaction that was then committed with
+ * `transaction`; null when there is none.
+ */
+export function durableOffset(events: TxnEvent[], commit: string): number | null {
+  let offset: number | null = null;
+  const sent = new Map<number, number>();
+  for (const e of events) {
+    if (commit !== 'transaction' && e.kind === 'offsets-committed') offset = e.offsets.find((o) => o.partition === 0)?.offset ?? offset;
+    if (commit === 'transaction' && e.kind === 'sent-offsets') sent.set(e.txn, e.offsets.find((o) => o.partition === 0)?.offset ?? -1);
+    if (commit === 'transaction' && e.kind === 'committed' && (sent.get(e.txn) ?? -1) >= 0) offset = sent.get(e.txn)!;
+  }
+  return offset;
+}

@@ -35,10 +35,10 @@ export async function exitedWith(p: TxnProcess, expected = 0): Promise<void> {
   if (code !== expected) throw new ChildError(`${p.name} exited with code ${code}, not ${expected}: ${p.child.lines.at(-1) ?? 'no output'}`);
 }
 
-/** Reads `topic` at `isolation` from the beginning to its end for that level, saves it as FILES.read and returns it. */
-export async function saveRead(lab: Lab, topic: string, isolation: IsolationLevel): Promise<TopicRead> {
+/** Reads `topic` at `isolation` from the beginning to its end for that level, saves it as FILES.read(isolation, scope) and returns it. */
+export async function saveRead(lab: Lab, topic: string, isolation: IsolationLevel, scope?: string): Promise<TopicRead> {
   const read = await readTopic({ topic, isolation, bootstrap: BOOTSTRAP.host });
-  lab.writeFile(FILES.read(isolation), formatRead(read));
+  lab.writeFile(FILES.read(isolation, scope), formatRead(read));
   return read;
 }
 
@@ -57,7 +57,7 @@ const STATE_POLL_MS = 200;
  * Describes `transactionalId` with kafka-transactions until its state is one of `states` (bounded), saves that
  * answer as `file` and returns its row.
  */
-export async function awaitTransactionState(lab: Lab, transactionalId: string, states: string[], file: string = FILES.transactions): Promise<TransactionState> {
+export async function awaitTransactionState(lab: Lab, transactionalId: string, states: string[], file: string = FILES.transactions()): Promise<TransactionState> {
   const deadline = Date.now() + STATE_WAIT_MS;
   let seen = 'no answer';
   for (;;) {
@@ -74,7 +74,7 @@ export async function awaitTransactionState(lab: Lab, transactionalId: string, s
 }
 
 /** Dumps partition `partition` of `topic` with --print-data-log into `file` and returns its compact view. */
-export async function dumpSegment(lab: Lab, topic: string, file: string = FILES.dump, partition = 0): Promise<string[]> {
+export async function dumpSegment(lab: Lab, topic: string, file: string = FILES.dump(), partition = 0): Promise<string[]> {
   const out = await lab.kafka({ saveAs: file })`kafka-dump-log --files ${lab.broker.segmentPath(topic, partition)} --print-data-log`;
   return compactView(parseDumpLog(out.stdout).batches);
 }

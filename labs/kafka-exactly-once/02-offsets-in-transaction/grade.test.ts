@@ -1,0 +1,18 @@
+import { goldenRunFolder, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { testBrokenVariants } from '@kafka-labs/kafka-exactly-once/test-support';
+import { describe, expect, test } from 'vitest';
+import { BROKEN } from './broken.ts';
+
+const LAB = '02-offsets-in-transaction';
+
+describe(LAB, () => {
+  test('the golden run (a real run against the broker) passes: repeated after, lost before, once inside', async () => {
+    const graded = await gradeGolden(LAB);
+    expect(graded.status, graded.stdout).toBe(0);
+    expect(graded.result?.figures).toEqual({ afterTwice: 5, afterMissing: 0, beforeTwice: 0, beforeMissing: 5, sentTwice: 0, sentMissing: 0 });
+  });
+
+  testBrokenVariants(LAB, BROKEN, () => goldenRunFolder(LAB));
+
+  testRunFolderFailures(LAB, 'run.json');
+});

@@ -1,0 +1,118 @@
+import { Checks, readRunJson } from '@kafka-labs/grader';
+import type { RunInfo } from '@kafka-labs/lab-kit';
+import { copies, durableOffset, eventIdOf, eventsOf, FILES, orderIds, readDump, readSavedRead, readTransactionStates, readTxnLog } from '@kafka-labs/kafka-exactly-once/evidence';
+import { OFFSETS } from '@kafka-labs/kafka-exactly-once/setups';
+import type { TxnEvent } from '@kafka-labs/txn-worker';
+
+/** Copies of the killed batch in the read_committed output, by where the offsets are committed. */
+const KILLED_BATCH_COPIES: Record<string, number> = { 'after-txn': 2, 'before-txn': 0, transaction: 1 };
+
+/** What a worker's last transaction wrote (from its `produced` lines) and whether it ended before the worker did. */
+function lastTransaction(events: TxnEvent[]) {
+  const began = events.findLastIndex((e) => e.kind === 'began');
+  const rest = began < 0 ? [] : events.slice(began);
+  return {
+    produced: eventsOf(rest, 'produced'),
+    ended: rest.some((e) => e.kind === 'committed' || e.kind === 'aborted'),
+  };
+}
+
+const describeCopies = (ids: string[]) =>
+  [...copies(ids)].filter(([, n]) => n !== 1).map(([id, n]) => `${id} x${n}`).join(' ') || 'each once';
+
+/**
+ * A worker killed at a line of its second batch and restarted with the same transactional.id: offsets committed
+ * after the transaction repeat the batch, before it lose the batch, inside it (sendOffsetsToTransaction) neither.
+ */
+export default async function grade(runDir: string) {
+  const checks = new Checks();
+  const info = await readRunJson<RunInfo>(runDir, 'run.json');
+  const setup = { ...OFFSETS, ...(info.parameters as Partial<typeof OFFSETS>) };
+  const ids = orderIds(setup.orders);
+
+  for (const v of setup.variants) {
+    const scope = v.name;
+    const killed = await readTxnLog(runDir, `${v.name}-1`);
+    const restarted = await readTxnLog(runDir, `${v.name}-2`);
+    const committed = await readSavedRead(runDir, FILES.read('read_committed', v.name));
+    const uncommitted = await readSavedRead(runDir, FILES.read('read_uncommitted', v.name));
+    const dump = await readDump(runDir, FILES.dump(v.name));
+    const [state] = await readTransactionStates(runDir, FILES.transactions(v.name));
+
+    const last = killed.at(-1);
+    checks.law({
+      id: 'killed-at-the-line',
+      scope,
+      ok: last?.kind === 'paused' && last.after === v.killAfter && !killed.some((e) => e.kind === 'stopping'),
+      expected: `${v.name}-1 was killed (SIGKILL) right after it logged "paused after ${v.killAfter}"`,
+      found: `its last line: ${last ? `${last.kind}${last.kind === 'paused' ? ` after ${last.after}` : ''}` : 'none'}`,
+      hint: 'a worker that stopped on its own logs stopping/stopped',
+    });
+
+    const durable = durableOffset(killed, v.commit);
+    const start = eventsOf(restarted, 'starting-at')[0]?.offsets.find((o) => o.partition === 0)?.offset;
+    checks.law({
+      id: 'restart-at-committed-offset',
+      scope,
+      ok: durable !== null && start === durable,
+      expected: `${v.name}-2 starts at the offset ${v.name}-1 had durably committed for the group`,
+      found: `committed by ${v.name}-1: ${durable ?? 'none'}; ${v.name}-2 starts at ${start ?? '?'}`,
+    });
+
+    const batch = lastTransaction(killed);
+    const batchIds = batch.produced.map((e) => e.id);
+    const want = KILLED_BATCH_COPIES[v.commit] ?? 1;
+    const readIds = committed.records.map((r) => eventIdOf(r.value));
+    const counts = copies(readIds);
+    checks.law({
+      id: 'read-committed-copies',
+      scope,
+      ok: batchIds.length > 0 && ids.every((id) => (counts.get(id) ?? 0) === (batchIds.includes(id) ? want : 1)) && counts.size === ids.filter((id) => !batchIds.includes(id) || want > 0).length,
+      expected:
+        `read_committed output: every order once, except the killed batch (${batchIds.join(' ') || 'none'}): ` +
+        (want === 2 ? 'twice (processed again)' : want === 0 ? 'missing (lost)' : 'once too (exactly once)'),
+      found: `${readIds.length} records: ${describeCopies(readIds)}; missing ${ids.filter((id) => !counts.has(id)).join(' ') || 'none'}`,
+    });
+
+    const uncommittedIds = uncommitted.records.map((r) => eventIdOf(r.value));
+    const ghosts = batch.ended ? [] : batchIds;
+    const expectedUncommitted = [...readIds, ...ghosts].sort();
+    checks.law({
+      id: 'aborted-copies-only-uncommitted',
+      scope,
+      ok: JSON.stringify([...uncommittedIds].sort()) === JSON.stringify(expectedUncommitted),
+      expected: batch.ended
+        ? 'read_uncommitted output equals read_committed: the killed worker had no open transaction'
+        : "read_uncommitted output holds read_committed's records plus the killed transaction's aborted copies",
+      found: `read_uncommitted ${uncommittedIds.length} records, read_committed ${readIds.length}, killed transaction ${batch.ended ? 'ended' : `open with ${ghosts.length}`}`,
+    });
+
+    // Epochs: initTransactions of the restarted worker bumps the epoch; a transaction it finds open is aborted at
+    // that bumped epoch (ABORT marker at e+1) and the new instance gets e+2.
+    const killedOffsets = new Set(batch.produced.map((e) => e.offset));
+    const killedBatch = dump.batches.find((b) => !b.isControl && b.records.some((r) => killedOffsets.has(r.offset)));
+    const e = killedBatch?.producerEpoch ?? NaN;
+    const marker = killedBatch && dump.batches.find((b) => b.isControl && b.baseOffset > killedBatch.lastOffset);
+    const newer = dump.batches.filter((b) => killedBatch && b.baseOffset > (marker?.baseOffset ?? killedBatch.lastOffset));
+    const newEpoch = batch.ended ? e + 1 : e + 2;
+    const ok = batch.ended
+      ? marker?.records[0]?.endTxnMarker === 'COMMIT' && marker.producerEpoch === e && newer.every((b) => b.producerEpoch === newEpoch)
+      : marker?.records[0]?.endTxnMarker === 'ABORT' && marker.producerEpoch === e + 1 && newer.every((b) => b.producerEpoch === newEpoch);
+    checks.law({
+      id: 'epochs',
+      scope,
+      ok: ok && state?.producerEpoch === newEpoch,
+      expected: batch.ended
+        ? `the killed worker's last transaction ends in COMMIT at its epoch e; the restarted worker writes at e+1`
+        : `the killed transaction ends in ABORT at epoch e+1 (written by the coordinator); the restarted worker has e+2`,
+      found:
+        `killed batch at e=${Number.isNaN(e) ? '?' : e}; marker after it: ${marker?.records[0]?.endTxnMarker ?? 'none'} at ${marker?.producerEpoch ?? '?'}; ` +
+        `later batches at ${[...new Set(newer.map((b) => b.producerEpoch))].join(',') || '-'}; kafka-transactions epoch ${state?.producerEpoch ?? '?'}`,
+      hint: 'grade epoch differences, never the producer id',
+    });
+
+    checks.figure(`${v.name}Twice`, [...counts.values()].filter((n) => n > 1).length);
+    checks.figure(`${v.name}Missing`, ids.filter((id) => !counts.has(id)).length);
+  }
+  return checks.grade();
+}
