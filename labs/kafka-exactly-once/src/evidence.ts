@@ -3,7 +3,7 @@
 // Everything here reads only the run folder.
 import { parseConsoleRecords, parseDumpLog, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
-import { orderEvent, parseOrder, parseRead, parseTxnLog, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/txn-worker';
+import { orderEvent, parseOrder, parseRead, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/txn-worker';
 
 /** The files of a run besides transcript.txt and run.json: `<program>.log` per program and these. */
 export const FILES = {
@@ -24,15 +24,6 @@ async function parsed<T>(file: string, parse: () => T | Promise<T>): Promise<T> 
     if (error instanceof TxnWorkerError) throw new GradeError(`${file}: ${error.message}`);
     throw error;
   }
-}
-
-/** Reads and strictly parses `<name>.log` of a txn-worker or txn-producer; a line of another program is a GradeError. */
-export async function readTxnLog(runDir: string, name: string): Promise<TxnEvent[]> {
-  const file = FILES.log(name);
-  const events = await parsed(file, async () => parseTxnLog(await readRunFile(runDir, file)));
-  const stranger = events.find((e) => e.worker !== name);
-  if (stranger) throw new GradeError(`${file} holds a line of ${stranger.worker}`);
-  return events;
 }
 
 /** Reads a saved read (`read-committed.txt`, ...). */
