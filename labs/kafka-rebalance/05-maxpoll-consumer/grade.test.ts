@@ -22,8 +22,15 @@ describe(LAB, () => {
     const stamp = stampOf('within-a.log', / within-a client: MAXPOLL /, 1000);
     const graded = await gradeAltered(LAB, 'within-b.log', (text) => editLines(text, (line, i) => (i === 0 ? [line, `${stamp} within-b assigned [p0]`] : line)));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ within-no-handover-before-session-expires: .*\(b assigned p0 1000 ms after MAXPOLL\)/);
+    expect(graded.stdout).toMatch(/✘ within-no-handover-before-session-expires: .*\(b assigned p0 1000 ms after MAXPOLL, before a's late commit\)/);
     expect(graded.stdout).toMatch(/✘ within-no-handover-while-a-works: /);
+  });
+
+  test("b assigned p0 after a's late commit, when a's client rejoins, is no early hand-over", async () => {
+    const stamp = stampOf('within-a.log', / within-a lost \[p0\]$/, 200);
+    const graded = await gradeAltered(LAB, 'within-b.log', (text) => editLines(text, (line, i) => (i === 0 ? [line, `${stamp} within-b assigned [p0]`] : line)));
+    expect(graded.stdout).toMatch(/✔ within-no-handover-before-session-expires: .*after a's late commit\)/);
+    expect(graded.stdout).toMatch(/✔ within-no-handover-while-a-works: /);
   });
 
   test('a late commit that fails within the session fails within-late-commit-succeeds', async () => {
@@ -43,7 +50,7 @@ describe(LAB, () => {
     const stamp = stampOf('fenced-a.log', / fenced-a client: MAXPOLL /, 1000);
     const graded = await gradeAltered(LAB, 'fenced-b.log', (text) => text.replace(/^\S+ fenced-b assigned \[p0\]$/m, `${stamp} fenced-b assigned [p0]`));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ fenced-no-handover-before-session-expires: .*\(b assigned p0 1000 ms after MAXPOLL\)/);
+    expect(graded.stdout).toMatch(/✘ fenced-no-handover-before-session-expires: .*\(b assigned p0 1000 ms after MAXPOLL, before a's late commit\)/);
   });
 
   test('b never redoing offset 3 fails b-redoes-the-slow-offset and the duplicate law', async () => {

@@ -64,9 +64,12 @@ for (const { variant, names, a, b } of runs) {
       : `   a's late commit failed with ${outcome.error}: the broker had fenced a and given p0 to b.`,
   );
   const lost = first(after, 'lost');
-  const back = lost && first(after.slice(after.indexOf(lost)), 'assigned', (e) => e.partitions.includes(0));
-  if (outcome.kind === 'commit' && lost && back) {
-    lab.say(`   Then a's next poll reported MAXPOLL, its client dropped p0 (lost) and rejoined: assigned p0 again ${seconds(msBetween(lost, back))} later, at its own commit.`);
+  const next = lost && merged(a.events(), b.events()).find((e) => e.kind === 'assigned' && e.partitions.includes(0) && e.time >= lost.time);
+  if (outcome.kind === 'commit' && lost && next) {
+    lab.say(
+      `   Then a's next poll reported MAXPOLL, its client dropped p0 (lost) and rejoined; p0 went to ${next.worker === a.name ? 'a again' : 'b'} ${seconds(msBetween(lost, next))} later,`,
+      `   which went on from a's commit: nothing is processed twice.`,
+    );
   }
   const report = saveDups(lab, variant.group, [a, b]);
   lab.show('duplicates (dups report)', reportLines(report));
