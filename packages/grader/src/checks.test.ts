@@ -42,3 +42,24 @@ test('excerpt leaves short text alone and marks a cut', () => {
   expect(excerpt('short')).toBe('short');
   expect(excerpt('abcdef', 4)).toBe('abc…');
 });
+
+test('excerpt makes one printable line: no line break, control character or lone surrogate survives, no pair is cut', () => {
+  expect(excerpt('a\nb\r\nc\u2028d\x1b[31me\tf')).toBe('a b  c d [31me\tf');
+  expect(excerpt('bad \ud800 half')).toBe('bad \ufffd half');
+  expect(excerpt('ab😀cd', 4)).toBe('ab…');
+});
+
+test('what a file puts into an id, a message or a figure stays on one line', () => {
+  const checks = new Checks();
+  checks.law({ id: 'x', scope: 'a\nb', ok: false, expected: 'one\nline', found: 'two\nlines', hint: 'h\ni' });
+  checks.expect('y', false, 'first\nsecond');
+  checks.figure('f', 'x\n'.repeat(1000));
+  checks.live('topic.endOffset', 3);
+  const grade = checks.grade();
+  expect(grade.checks.map((c) => [c.id, c.message])).toEqual([
+    ['a b-x', 'one line (two lines). Hint: h i'],
+    ['y', 'first second'],
+  ]);
+  expect(grade.figures.f).toHaveLength(200);
+  expect(grade.live).toEqual({ 'topic.endOffset': 3 });
+});

@@ -1,9 +1,12 @@
+import { is, type Shape } from './shape.ts';
 import type { Check, Figures, Grade } from './verdict.ts';
 
 /** Longest evidence line or found-text a check keeps; a grader never echoes more of what it read. */
 export const EXCERPT_CHARS = 200;
 /** Most evidence lines a failed check keeps. */
 export const EVIDENCE_LINES = 20;
+/** Longest message a check keeps (a law's expected, found and hint together). */
+const MESSAGE_CHARS = EXCERPT_CHARS * 4;
 
 /**
  * One law as a grader states it. `id` is a literal, never a template, so that a grep of a failing check's id finds
@@ -24,15 +27,24 @@ export interface Law {
   evidence?: readonly string[];
 }
 
-/** `text` cut to `max` characters, with an ellipsis that says it was cut. */
+/** Line breaks, other control characters (but tab) and lone surrogates: what must not reach a report line. */
+const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * `text` as one printable line of at most `max` characters: line breaks and control characters become spaces (a
+ * terminal or an XML report gets none of them), a lone surrogate U+FFFD, and a cut is marked with an ellipsis.
+ */
 export function excerpt(text: string, max = EXCERPT_CHARS): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  const line = text.replace(UNPRINTABLE, (c) => (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '\ufffd' : ' '));
+  if (line.length <= max) return line;
+  // Never cut a surrogate pair in two.
+  const cut = /[\ud800-\udbff]/.test(line[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${line.slice(0, cut)}…`;
 }
 
 /** The one-line message of a law: what it expects, what was found, and on failure the hint. */
 export function lawMessage(law: Pick<Law, 'ok' | 'expected' | 'found' | 'hint'>): string {
-  const found = excerpt(law.found);
-  return `${law.expected} (${found})${!law.ok && law.hint ? `. Hint: ${law.hint}` : ''}`;
+  return excerpt(`${law.expected} (${excerpt(law.found)})${!law.ok && law.hint ? `. Hint: ${law.hint}` : ''}`, MESSAGE_CHARS);
 }
 
 /**
@@ -42,18 +54,20 @@ export function lawMessage(law: Pick<Law, 'ok' | 'expected' | 'found' | 'hint'>)
 export class Checks {
   readonly list: Check[] = [];
   readonly figures: Figures = {};
+  /** What a live grader read from outside the run folder (the broker, the proxy): result.json's `live`. */
+  readonly readings: Figures = {};
 
   /** Records a law and returns whether it holds. */
   law(law: Law): boolean {
-    const id = law.scope ? `${law.scope}-${law.id}` : law.id;
+    const id = excerpt(law.scope ? `${law.scope}-${law.id}` : law.id);
     const evidence = law.ok ? [] : boundedEvidence(law.evidence ?? []);
     this.list.push({
       id,
       ok: law.ok,
       message: lawMessage(law),
-      expected: law.expected,
+      expected: excerpt(law.expected, MESSAGE_CHARS),
       found: excerpt(law.found),
-      ...(law.hint && !law.ok ? { hint: law.hint } : {}),
+      ...(law.hint && !law.ok ? { hint: excerpt(law.hint, MESSAGE_CHARS) } : {}),
       ...(evidence.length ? { evidence } : {}),
     });
     return law.ok;
@@ -62,18 +76,38 @@ export class Checks {
   /** Records a check whose message says it all (for checks that are not laws of the experiment, e.g. a file's shape). */
   expect(id: string, ok: boolean, message: string, evidence?: readonly string[]): boolean {
     const kept = ok ? [] : boundedEvidence(evidence ?? []);
-    this.list.push({ id, ok, message: excerpt(message, EXCERPT_CHARS * 4), ...(kept.length ? { evidence: kept } : {}) });
+    this.list.push({ id: excerpt(id), ok, message: excerpt(message, MESSAGE_CHARS), ...(kept.length ? { evidence: kept } : {}) });
     return ok;
   }
 
   figure(name: string, value: Figures[string]): void {
-    this.figures[name] = value;
+    this.figures[excerpt(name)] = boundedFigure(value);
+  }
+
+  /** Records one thing a live grader read outside the run folder (`payments.endOffset`: 3), so that a platform can show it. */
+  live(name: string, value: Figures[string]): void {
+    this.readings[excerpt(name)] = boundedFigure(value);
   }
 
   grade(): Grade {
-    return { checks: this.list, figures: this.figures };
+    return { checks: this.list, figures: this.figures, ...(Object.keys(this.readings).length ? { live: this.readings } : {}) };
   }
 }
+
+/** Most items of a list figure a result keeps. */
+const FIGURE_ITEMS = 100;
+
+/** A figure as a result keeps it: a string as an excerpt, a list of at most FIGURE_ITEMS excerpts or numbers. */
+export function boundedFigure(value: Figures[string]): Figures[string] {
+  if (typeof value === 'string') return excerpt(value);
+  if (Array.isArray(value)) return value.slice(0, FIGURE_ITEMS).map((v) => (typeof v === 'string' ? excerpt(v) : v));
+  return value;
+}
+
+/** The shape of figures a run recorded (run.json `figures`): names to numbers, strings, booleans, null or lists of numbers and strings. */
+export const figuresShape: Shape<Figures> = is.record(
+  is.oneOf(is.number, is.string, is.boolean, is.null, is.array(is.oneOf(is.number, is.string))),
+) as Shape<Figures>;
 
 function boundedEvidence(lines: readonly string[]): string[] {
   const kept = lines.slice(0, EVIDENCE_LINES).map((line) => excerpt(line));

@@ -1,8 +1,12 @@
 export { verdictOf, EXIT_CODES } from './verdict.ts';
 export type { Check, Figures, Grade, LabResult, Verdict } from './verdict.ts';
-export { Checks, excerpt, lawMessage, EXCERPT_CHARS, EVIDENCE_LINES } from './checks.ts';
+export { Checks, excerpt, lawMessage, boundedFigure, figuresShape, EXCERPT_CHARS, EVIDENCE_LINES } from './checks.ts';
 export type { Law } from './checks.ts';
-export { GradeError, readRunFile, readRunJson, assertRunFolder } from './run-folder.ts';
+export { is, kindOf, ShapeError } from './shape.ts';
+export type { Shape, ShapeOf } from './shape.ts';
+export { GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './run-folder.ts';
+export type { ReadOptions } from './run-folder.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';
 export { nameOf, readNames, readParameters } from './run-info.ts';
 export type { ParameterKind } from './run-info.ts';
+export type { TextOptions } from './reporters.ts';

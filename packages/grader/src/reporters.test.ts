@@ -40,6 +40,18 @@ describe('the reporters', () => {
     ]);
   });
 
+  test('text on a terminal: coloured marks and verdict line, otherwise the same words', () => {
+    const text = formatText(failed, { color: true });
+    expect(text.split('\n')[0]).toBe('\x1b[32m✔\x1b[0m ok-law: it held');
+    expect(text.split('\n').at(-1)).toBe('\x1b[1;31mverdict: FAIL (01-x)\x1b[0m');
+    expect(text.replace(/\x1b\[[\d;]*m/g, '')).toBe(formatText(failed));
+  });
+
+  test('text shows what a live grader read apart from the figures', () => {
+    const text = formatText({ ...failed, live: { 'payments.endOffset': 3 } });
+    expect(text).toContain('live (read from the running broker and proxy, not from the folder):\n  payments.endOffset: 3\nverdict:');
+  });
+
   test('JSON is the result itself', () => {
     expect(JSON.parse(formatJson(failed))).toEqual(failed);
   });
@@ -58,5 +70,16 @@ describe('the reporters', () => {
     expect(xml).toContain('message="found &lt;tag attr=&quot;x&quot;&gt; &amp; &apos;y&apos;"');
     expect(xml).toContain('&lt;/failure&gt;&lt;x&gt;</failure>');
     expect(xml.match(/<failure /g)).toHaveLength(1);
+  });
+
+  test('JUnit replaces what XML cannot hold even escaped', () => {
+    const xml = formatJunit(result([{ id: 'a', ok: false, message: 'bell \x07 and \ud800 half' }]));
+    expect(xml).toContain('message="bell \ufffd and \ufffd half"');
+  });
+
+  test('JUnit of several runs: one testsuite each, counts over all', () => {
+    const xml = formatJunit([failed, result([{ id: 'x', ok: true, message: '' }])]);
+    expect(xml).toContain('<testsuites tests="3" failures="1">');
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
   });
 });

@@ -22,6 +22,8 @@ export type Figures = Record<string, number | string | boolean | null | (number 
 export interface Grade {
   checks: Check[];
   figures: Figures;
+  /** What a live grader (manifest `live: true`) read outside the run folder, e.g. a topic's end offset on the broker. */
+  live?: Figures;
 }
 
 /** The contents of result.json in every run folder. */
