@@ -1,6 +1,6 @@
 export { UsageError, oneLine } from './errors.ts';
 export { parseFlags, parseCommand, flagsHelp } from './flags.ts';
 export type { FlagSpec, FlagValues } from './flags.ts';
-export { runMain } from './main.ts';
+export { runMain, useColor } from './main.ts';
 export { eventLog, LOG_NAME } from './event-log.ts';
 export type { EventLog, LineCodec, LineCodecs, MalformedLine, Stamped } from './event-log.ts';
