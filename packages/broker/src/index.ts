@@ -10,6 +10,8 @@ export type { LockHolder } from './lock.ts';
 export { labsHome, KAFKA_VERSION } from './paths.ts';
 export { probeMetadata } from './probe.ts';
 export { TOOLS, isKafkaTool } from './tools.ts';
+export { createTopic } from './topics.ts';
+export type { TopicAdmin, TopicSpec } from './topics.ts';
 export type { KafkaTool, ToolCommand, ToolOptions, ToolResult } from './tools.ts';
 export { BOOTSTRAP, PORTS, LAYOUTS } from './topology.ts';
 export type { Layout } from './topology.ts';

@@ -1,6 +1,7 @@
 export { startLab, Interrupted } from './lab.ts';
 export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, RunInfo, TopicOptions } from './lab.ts';
-export { ChildError, processesOfRun, spinWhile } from './process.ts';
+export { ChildError, processesOfRun } from './process.ts';
+export { spinWhile } from './progress.ts';
 export { watchLog, type LogWatch } from './log-watch.ts';
 export type { Child } from './process.ts';
 export { failureReason, formatReport, gradeRun } from './grade-run.ts';

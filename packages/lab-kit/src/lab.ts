@@ -1,12 +1,12 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOOTSTRAP, ensureBroker, isKafkaTool, lockBroker, toolCommand, TOOLS, type Broker, type BrokerOptions, type KafkaTool } from '@kafka-labs/broker';
+import { BOOTSTRAP, createTopic, ensureBroker, isKafkaTool, lockBroker, toolCommand, TOOLS, type Broker, type BrokerOptions, type KafkaTool } from '@kafka-labs/broker';
 import { oneLine } from '@kafka-labs/cli';
 import { openDatabase, type Database } from '@kafka-labs/database';
 import type { Figures } from '@kafka-labs/grader';
 import { Kafka, logLevel } from 'kafkajs';
-import { $, expBackoff, retry, type ProcessPromise } from 'zx';
+import { $, type ProcessPromise } from 'zx';
 import {
   ChildError,
   describeFailure,
@@ -22,6 +22,7 @@ import {
 } from './process.ts';
 import { bashBlocksScript } from './markdown.ts';
 import { removeOlderRuns } from './older-runs.ts';
+import { progress } from './progress.ts';
 import { REPO_ROOT } from './paths.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
 import { createRunFolder, markLatest } from './run-folder.ts';
@@ -116,9 +117,8 @@ export interface LabOptions {
 }
 
 const TSX = fileURLToPath(import.meta.resolve('tsx'));
-const CREATE_TOPIC_ATTEMPTS = 10;
 /** The longest one Kafka tool call may take (a JVM start and a bounded tool run take seconds); `.timeout()` changes it. */
-const TOOL_TIMEOUT = '2m';
+const TOOL_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 5000;
 /** The longest the failure path waits for deferred clean-ups and the admin client before it exits anyway. */
 const CLEANUP_LIMIT_MS = 20_000;
@@ -158,6 +158,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   const runId = startedAt.getTime().toString(36);
   const transcript = join(runDir, 'transcript.txt');
   const say = (...lines: string[]) => {
+    progress.clear();
     for (const line of lines) {
       console.log(line);
       appendFileSync(transcript, `${line}\n`);
@@ -208,6 +209,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     interruptChildren(interrupt);
     const left = runningCount();
     const line = exitCode === 130 ? `${reason}: stopping ${left} process(es)` : `error: ${reason}`;
+    progress.clear();
     process.stderr.write(`\n${line}\n`);
     appendFileSync(transcript, `\n${line}\n`);
     await finish(reason);
@@ -264,12 +266,13 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     const { argv, env } = tools[tool]!;
     const strings = ['', first.replace(/^\s*\S+/, ''), ...rest];
     const template = Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray;
-    const zx = $({ quiet: true, detached: true, input: callOptions.input, timeout: TOOL_TIMEOUT, env: { ...process.env, ...env } })(
+    const zx = $({ quiet: true, detached: true, input: callOptions.input, timeout: TOOL_TIMEOUT_MS, env: { ...process.env, ...env } })(
       template,
       argv,
       ...args,
     );
     trackProcess(zx, tool);
+    void progress.track(`waiting for ${tool}`, zx, TOOL_TIMEOUT_MS);
     if (callOptions.saveAs) {
       const file = join(runDir, callOptions.saveAs);
       void zx.then((output) => writeFileSync(file, output.stdout), () => {});
@@ -293,18 +296,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
         replicationFactor,
         configEntries: Object.entries(config).map(([name, value]) => ({ name, value })),
       };
-      // Right after a broker (re)start the new topic's metadata can lag (a retriable UNKNOWN_TOPIC_OR_PARTITION);
-      // creating again is safe: kafkajs answers false for a topic that already exists. Other errors end the run.
-      const fatal = await retry(CREATE_TOPIC_ATTEMPTS, expBackoff('2s', '250ms'), async () => {
-        try {
-          await admin!.createTopics({ waitForLeaders: true, topics: [spec] });
-          return null;
-        } catch (err) {
-          if ((err as { retriable?: boolean }).retriable) throw err;
-          return err;
-        }
-      });
-      if (fatal) throw fatal;
+      await progress.track(`waiting for topic ${topic}`, createTopic(admin!, spec));
       return topic;
     },
     name(base) {
@@ -343,7 +335,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
         logFile: join(runDir, 'solution.log'),
         onLine: (line) => line.trim() && line !== trap && say(`   | ${line}`),
       });
-      const code = await child.exited;
+      const code = await progress.track(`waiting for the commands of ${basename(file)}`, child.exited);
       if (code === 0) return;
       const failed = child.lines.map((l) => /line (\d+) failed with exit code \d+$/.exec(l)).findLast(Boolean);
       const where = failed ? `${basename(file)} line ${failed[1]} (${lines[Number(failed[1]) - 1]!.trim()})` : basename(file);

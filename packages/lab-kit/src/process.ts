@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { createInterface } from 'node:readline';
-import { $, ProcessOutput, spinner, type ProcessPromise } from 'zx';
+import { $, ProcessOutput, type ProcessPromise } from 'zx';
+import { progress } from './progress.ts';
 
 /** A child process of a lab (a zx ProcessPromise underneath): its output lines are kept, logged and can be awaited. */
 export interface Child {
@@ -206,7 +207,7 @@ export function spawnChild(
       if (exitCode !== undefined) {
         return Promise.reject(new ChildError(`${name} exited with code ${exitCode} before printing a line matching ${pattern}`));
       }
-      return new Promise((resolve, reject) => {
+      const wait = new Promise<string>((resolve, reject) => {
         const done = () => {
           waiters.delete(waiter);
           interruptListeners.delete(onInterrupt);
@@ -226,6 +227,7 @@ export function spawnChild(
           reject(new ChildError(`${name} exited with code ${code} before printing a line matching ${pattern}`));
         });
       });
+      return progress.track(`${name}: waiting for a line matching ${pattern}`, wait, timeoutMs);
     },
     async stop({ signal = 'SIGTERM', graceMs = 10_000 } = {}) {
       if (exitCode !== undefined) return exitCode;
@@ -241,9 +243,4 @@ export function spawnChild(
   };
   running.add(child);
   return child;
-}
-
-/** Runs `work` with zx's spinner and `title` on stderr when stderr is a terminal (never in CI or a log file). */
-export async function spinWhile<T>(title: string, work: () => Promise<T>): Promise<T> {
-  return process.stderr.isTTY ? await spinner(title, work) : await work();
 }

@@ -12,7 +12,7 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
-import { BOOTSTRAP, ensureBroker } from '@kafka-labs/broker';
+import { BOOTSTRAP, createTopic, ensureBroker } from '@kafka-labs/broker';
 import { apiVersionsRequest, RawConnection } from '../src/testing/raw-kafka.ts';
 
 const FAULT = { host: '127.0.0.1', port: 9533 };
@@ -26,7 +26,7 @@ await ensureBroker();
 const topic = `proxy-bench-${Date.now()}`;
 const admin = new Kafka({ brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();
 await admin.connect();
-await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+await createTopic(admin, { topic, numPartitions: 1 });
 await admin.disconnect();
 
 async function startChild(mode: 'proxy' | 'chain' | 'relay') {
