@@ -17,6 +17,23 @@ describe('the command line edge', () => {
     expect(result.stderr.split('\n')[0]).toMatch(/^error: unknown lab or track "nope"; known labs: .*00-hello \(kafka-basics\)/);
   });
 
+  test('pnpm lab alone lists every lab with its track and title, exit 0', () => {
+    const result = pnpm('lab');
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^lab +track +grader +takes +title$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^00-hello +kafka-basics +folder +about .+ \S/));
+  });
+
+  test.each([
+    [['lab', '--repeat', '2'], 'error: --repeat, --json and --junit need a lab id or track'],
+    [['lab', '00-hello', '--repeat', '0'], "error: --repeat must be an integer >= 1, not '0'"],
+  ])('pnpm %j is one line and the usage, exit 2', (args, line) => {
+    const result = pnpm(...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(line);
+  });
+
   test('grading a run folder that does not exist is a usage error, exit 2', () => {
     const result = pnpm('grade', '00-hello', '/nonexistent/run');
     expect(result.status).toBe(2);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit } from '@kafka-labs/grader';
 import { failureReason, formatReport, gradeRun, latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit';
-import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
+import { parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm grade <lab-id> [run-folder] [--step N] [--json | --junit FILE]
 
@@ -11,7 +11,8 @@ anything. Exit code 0 pass, 1 fail, 2 usage error or a run folder that does not 
   --step N  only step N, for labs graded step by step (other labs grade every check)
 On a failure the text report starts with a line "FAIL: <reason>" (Instruqt check scripts), and the
 reason is also written to the file named by $VERIFICATION_FAILURE_REASON when it is set (Katacoda-style
-verify scripts).`;
+verify scripts). A live lab's grader (\`pnpm lab\` lists them) also reads the running broker and proxy: what it
+read is the report's "live" section (result.json's \`live\`).`;
 
 const FLAGS = {
   step: { kind: 'number', min: 1, integer: true, help: 'only this step' },
@@ -36,6 +37,6 @@ await runMain('error', USAGE, async (argv) => {
   if (reason && reasonFile) writeFileSync(reasonFile, `${reason}\n`);
   if (flags.junit) writeFileSync(flags.junit, formatJunit(result));
   if (flags.json) console.log(formatJson(result));
-  else console.log(formatReport(result));
+  else console.log(formatReport(result, { color: useColor(process.stdout) }));
   return EXIT_CODES[result.verdict];
 });

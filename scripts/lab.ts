@@ -1,52 +1,110 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXIT_CODES, formatText, type LabResult } from '@kafka-labs/grader';
-import { createRunFolder, gradeRun, listLabs, markLatest, resolveLabs, type LabEntry, type RunInfo } from '@kafka-labs/lab-kit';
-import { oneLine, parseCommand, runMain, UsageError } from '@kafka-labs/cli';
+import { EXIT_CODES, formatJson, formatJunit, formatText, type LabResult } from '@kafka-labs/grader';
+import { createRunFolder, gradeRun, markLatest, readRegistry, resolveLabs, type LabEntry, type Registry } from '@kafka-labs/lab-kit';
+import { oneLine, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
 import { writeReport } from '@kafka-labs/report';
 
 /** The exit code of a run script that was interrupted (Ctrl-C, SIGTERM): the lab runner stops there too. */
 const INTERRUPTED = 130;
 
-const usage = () => `usage: pnpm lab <lab-id|track>
+const FLAGS = {
+  repeat: { kind: 'number', min: 1, integer: true, default: 1, help: 'run each lab N times and print how many passed' },
+  json: { kind: 'boolean', help: 'print the result.json of the run(s) on stdout (an array for more than one run); the transcript goes to stderr' },
+  junit: { kind: 'string', help: 'write the run(s) as JUnit XML to this file' },
+} as const;
+
+/** The duration of a manifest without its explanation: `about 25 s` of `about 25 s: 2 groups x ...`. */
+const shortDuration = (lab: LabEntry) => lab.expectedDuration.split(/[:(]/)[0]!.trim();
+
+/** The labs as a table: id, track, grader (folder or live), duration, title. */
+function listing({ labs }: Registry): string {
+  const rows = [['lab', 'track', 'grader', 'takes', 'title'], ...labs.map((l) => [l.id, l.track, l.live ? 'live' : 'folder', shortDuration(l), l.title])];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+const usage = () => `usage: pnpm lab [<lab-id|track> [--repeat N] [--json | --junit FILE]]
 
 Runs a lab end to end on the real broker, prints its transcript, writes runs/<lab-id>/<timestamp>/
 (with result.json, report.html and report.png) and exits 0 when the verdict holds, 1 when it does not, 2 on a
-usage or environment error, 130 when interrupted. A track name runs all of its labs.
+usage or environment error, 130 when interrupted. A track name runs all of its labs. Without a lab, lists them
+(a live grader also reads the running broker and proxy, not only the run folder).
+  --repeat N    ${FLAGS.repeat.help}
+  --json        ${FLAGS.json.help}
+  --junit FILE  ${FLAGS.junit.help}
 
-labs:
-${listLabs()
-  .map((l) => `  ${l.id.padEnd(28)} ${l.track.padEnd(28)} ${l.title}`)
-  .join('\n')}`;
+${listing(readRegistry())}`;
 
 /** Set by SIGTERM (e.g. to the pnpm process): the running lab is stopped and no further lab of a track starts. */
 let terminated = false;
 
 await runMain('error', usage, async (argv) => {
-  const [command, ...extra] = parseCommand({}, argv).positionals;
-  if (!command || extra.length) throw new UsageError(command ? `unexpected argument "${extra[0]}"` : 'missing lab id or track');
-  let exitCode = 0;
-  for (const lab of resolveLabs(command)) {
-    if (terminated) break;
-    const { result, scriptExit } = await runLab(lab);
-    console.log(`\n${formatText(result)}`);
-    if (scriptExit === INTERRUPTED) return INTERRUPTED;
-    exitCode = Math.max(exitCode, EXIT_CODES[result.verdict]);
+  const { positionals, flags } = parseCommand(FLAGS, argv);
+  const [command, ...extra] = positionals;
+  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const registry = readRegistry();
+  const warnBroken = (track?: string) => {
+    for (const lab of registry.broken.filter((b) => track === undefined || b.track === track)) {
+      process.stderr.write(`warning: ${lab.reason} (lab ${lab.folder} left out)\n`);
+    }
+  };
+  if (!command) {
+    if (flags.json || flags.junit || flags.repeat !== 1) throw new UsageError('--repeat, --json and --junit need a lab id or track');
+    console.log(listing(registry));
+    warnBroken();
+    return 0;
   }
-  return exitCode;
+  const labs = resolveLabs(command, registry);
+  const brokenInTrack = registry.broken.filter((b) => b.track === command);
+  warnBroken(command);
+
+  // With --json stdout is the result alone; the transcript and the text report go to stderr.
+  const out = flags.json ? process.stderr : process.stdout;
+  const print = (text: string) => out.write(`${text}\n`);
+  const color = useColor(out);
+  const results: LabResult[] = [];
+  const tallies: { lab: string; passed: number; runs: number }[] = [];
+  let exitCode = brokenInTrack.length ? 2 : 0;
+  let interrupted = false;
+  for (const lab of labs) {
+    const tally = { lab: lab.id, passed: 0, runs: 0 };
+    tallies.push(tally);
+    for (let run = 1; run <= flags.repeat && !terminated && !interrupted; run++) {
+      if (flags.repeat > 1) print(`\n== ${lab.id}: run ${run} of ${flags.repeat}`);
+      const { result, scriptExit } = await runLab(lab, out);
+      results.push(result);
+      tally.runs++;
+      if (result.verdict === 'pass') tally.passed++;
+      print(`\n${formatText(result, { color })}`);
+      exitCode = Math.max(exitCode, EXIT_CODES[result.verdict]);
+      interrupted = scriptExit === INTERRUPTED;
+    }
+    if (terminated || interrupted) break;
+  }
+  if (flags.repeat > 1) {
+    print('');
+    for (const { lab, passed, runs } of tallies) {
+      const line = `${lab}: ${passed}/${flags.repeat} runs passed${runs < flags.repeat ? ` (${flags.repeat - runs} not run)` : ''}`;
+      print(color ? `\x1b[1;${passed === flags.repeat ? 32 : 31}m${line}\x1b[0m` : line);
+    }
+  }
+  if (flags.junit) writeFileSync(flags.junit, formatJunit(results));
+  if (flags.json) console.log(formatJson(results.length === 1 ? results[0]! : results));
+  return interrupted ? INTERRUPTED : exitCode;
 });
 
 /**
- * Runs the lab's script into a new run folder, grades the folder and writes result.json. A script that did not
- * finish (exit code other than 0) makes the verdict unknown, with its reason from run.json in the run-script check;
- * runs/<id>/latest moves only to a run whose script finished.
+ * Runs the lab's script into a new run folder (its output to `out`), grades the folder and writes result.json. A
+ * script that did not finish (exit code other than 0) makes the verdict unknown, with its reason from run.json in the
+ * run-script check (gradeRun puts it there); runs/<id>/latest moves only to a run whose script finished.
  */
-async function runLab(lab: LabEntry): Promise<{ result: LabResult; scriptExit: number }> {
+async function runLab(lab: LabEntry, out: NodeJS.WriteStream): Promise<{ result: LabResult; scriptExit: number }> {
   const runDir = createRunFolder(lab.id);
   const scriptExit = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [...process.execArgv, lab.runScript], {
-      stdio: 'inherit',
+      stdio: ['inherit', out === process.stderr ? 2 : 'inherit', 'inherit'],
       env: { ...process.env, KAFKA_LABS_RUN_DIR: runDir },
     });
     // Ctrl-C reaches the run script too; it stops its own children, then we report. SIGTERM is sent to this
@@ -67,34 +125,21 @@ async function runLab(lab: LabEntry): Promise<{ result: LabResult; scriptExit: n
   const result = await gradeRun(lab, runDir);
   if (scriptExit === 0) {
     markLatest(runDir);
-  } else {
-    const failure = runFailure(runDir);
+  } else if (!result.checks.some((c) => c.id === 'run-script')) {
     result.verdict = 'unknown';
     result.checks.unshift({
       id: 'run-script',
       ok: false,
-      message: `the run script did not finish (exit code ${scriptExit})${failure ? `: ${failure}` : ''}; see ${join(runDir, 'transcript.txt')}`,
+      message: `the run script did not finish (exit code ${scriptExit}); see ${join(runDir, 'transcript.txt')}`,
     });
   }
-  writeFileSync(join(runDir, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(runDir, 'result.json'), `${formatJson(result)}\n`);
   // The picture adds to the verdict and never changes it: a report that cannot be written is one line on stderr.
   try {
     const report = await writeReport(runDir, lab, result);
-    console.log(`\nreport: ${report.html}${report.png ? '' : ' (no Chromium here, so no report.png)'}`);
+    out.write(`\nreport: ${report.html}${report.png ? '' : ' (no Chromium here, so no report.png)'}\n`);
   } catch (err) {
     console.error(`report: not written: ${oneLine(err)}`);
   }
   return { result, scriptExit };
-}
-
-/** The one-line reason the run script recorded in run.json when it did not finish. */
-function runFailure(runDir: string): string | null {
-  const file = join(runDir, 'run.json');
-  if (!existsSync(file)) return null;
-  try {
-    const failure = (JSON.parse(readFileSync(file, 'utf8')) as Partial<RunInfo>).failure;
-    return typeof failure === 'string' ? failure : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,9 +1,24 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertRunFolder, formatText, GradeError, verdictOf, type Grade, type LabResult } from '@kafka-labs/grader';
-import type { RunInfo } from './lab.ts';
+import { oneLine } from '@kafka-labs/cli';
+import {
+  assertRunFolder,
+  boundedFigure,
+  excerpt,
+  figuresShape,
+  formatText,
+  GradeError,
+  is,
+  readRunJson,
+  verdictOf,
+  type Check,
+  type Figures,
+  type Grade,
+  type LabResult,
+  type ShapeOf,
+  type TextOptions,
+} from '@kafka-labs/grader';
 import type { LabEntry } from './registry.ts';
 
 /** What a grading is asked for; a lab that grades step by step returns only the checks of `step`, others ignore it. */
@@ -15,39 +30,63 @@ export interface GradeOptions {
 /** A lab's grade.ts default-exports this: it reads only the run folder and returns the checked laws. */
 export type Grader = (runDir: string, options?: GradeOptions) => Promise<Grade>;
 
+/** What gradeRun reads of run.json itself (a grader reads the rest: names, parameters). */
+const RUN_INFO = is.object({
+  startedAt: is.optional(is.string),
+  durationMs: is.optional(is.number),
+  figures: is.optional(figuresShape),
+  failure: is.optional(is.string),
+});
+type RunInfoRead = ShapeOf<typeof RUN_INFO>;
+
+/** run.json of a run folder, or null for a folder without one (a learner's work folder); a broken one is a GradeError. */
+async function readRunInfo(runDir: string): Promise<RunInfoRead | null> {
+  if (!lstatSync(join(runDir, 'run.json'), { throwIfNoEntry: false })) return null;
+  const info = await readRunJson(runDir, 'run.json', RUN_INFO);
+  if (info.startedAt !== undefined && (info.startedAt.length > 40 || Number.isNaN(Date.parse(info.startedAt)))) {
+    throw new GradeError('run.json: startedAt must be a time (ISO 8601)');
+  }
+  return info;
+}
+
+const boundedFigures = (figures: Figures = {}): Figures =>
+  Object.fromEntries(Object.entries(figures).map(([name, value]) => [excerpt(name), boundedFigure(value)]));
+
 /**
- * Grades a run folder with the lab's own grader. A folder that does not exist is a GradeError
- * (a usage error for the caller); a missing or unreadable file inside it is a failed check.
+ * Grades a run folder with the lab's own grader. A folder that does not exist is a GradeError (a usage error for
+ * the caller); a missing or unreadable file inside it, run.json included, is a failed `run-folder` check; a run that
+ * did not finish (run.json `failure`) has verdict unknown with its reason in a first `run-script` check; a grader
+ * that throws anything else is a `grader` check with verdict unknown. Whatever the folder holds, the result is a
+ * LabResult that every reporter can print.
  */
 export async function gradeRun(entry: LabEntry, runDir: string, options: GradeOptions = {}): Promise<LabResult> {
   assertRunFolder(runDir);
-  const info = await readRunInfo(runDir);
-  const grader = (await import(pathToFileURL(entry.graderScript).href)).default as Grader;
+  let info: RunInfoRead | null = null;
   let grade: Grade;
+  let broken = false;
   try {
+    info = await readRunInfo(runDir);
+    const grader = (await import(pathToFileURL(entry.graderScript).href)).default as Grader;
     grade = await grader(runDir, options);
   } catch (err) {
-    if (!(err instanceof GradeError)) throw err;
-    grade = { checks: [{ id: 'run-folder', ok: false, message: err.message }], figures: {} };
+    broken = !(err instanceof GradeError);
+    const check: Check = broken
+      ? { id: 'grader', ok: false, message: excerpt(`the grader failed on this folder: ${oneLine(err)}`, 800) }
+      : { id: 'run-folder', ok: false, message: excerpt((err as GradeError).message, 800) };
+    grade = { checks: [check], figures: {} };
   }
+  const checks = info?.failure
+    ? [{ id: 'run-script', ok: false, message: excerpt(`the run did not finish: ${info.failure}`, 800) }, ...grade.checks]
+    : grade.checks;
   return {
     lab: entry.id,
-    verdict: verdictOf(grade.checks),
+    verdict: info?.failure || broken ? 'unknown' : verdictOf(checks),
     startedAt: info?.startedAt ?? new Date().toISOString(),
-    durationMs: info?.durationMs ?? 0,
-    checks: grade.checks,
-    figures: { ...info?.figures, ...grade.figures },
+    durationMs: Math.max(0, info?.durationMs ?? 0),
+    checks,
+    figures: { ...boundedFigures(info?.figures), ...grade.figures },
+    ...(grade.live ? { live: grade.live } : {}),
   };
-}
-
-async function readRunInfo(runDir: string): Promise<RunInfo | null> {
-  const file = join(runDir, 'run.json');
-  if (!existsSync(file)) return null;
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as RunInfo;
-  } catch {
-    return null;
-  }
 }
 
 /** The first failed check's message, what a course platform shows the learner; null when the verdict is pass. */
@@ -57,7 +96,7 @@ export function failureReason(result: LabResult): string | null {
 }
 
 /** What `pnpm grade` prints: a first line `FAIL: <reason>` unless the verdict is pass, then the text report. */
-export function formatReport(result: LabResult): string {
+export function formatReport(result: LabResult, options: TextOptions = {}): string {
   const reason = failureReason(result);
-  return `${reason ? `FAIL: ${reason}\n` : ''}${formatText(result)}`;
+  return `${reason ? `FAIL: ${reason}\n` : ''}${formatText(result, options)}`;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { labOfFile, listLabs, RegistryError, resolveLabs } from './registry.ts';
+import { labOfFile, listLabs, readRegistry, RegistryError, resolveLabs } from './registry.ts';
 
 const manifest = (id: string, extra: object = {}) => ({
   id,
@@ -50,21 +50,36 @@ describe('the lab registry', () => {
     expect(listLabs(root)[0]!.brokerConfig).toEqual({ 'group.initial.rebalance.delay.ms': '0' });
   });
 
+  test('keeps whether the lab is graded live', () => {
+    const root = labsDir({ 't/01-a': manifest('01-a', { live: true }), 't/01-b': manifest('01-b') });
+    expect(listLabs(root).map((l) => l.live)).toEqual([true, undefined]);
+  });
+
   test.each([
     ['invalid JSON', '{ "id": ', /manifest\.json is not valid JSON$/],
+    ['a list instead of an object', '[]', /manifest\.json must hold a JSON object$/],
     ['a missing title', manifest('01-a', { title: '' }), /manifest\.json: "title" must be a non-empty string$/],
     ['a broker count of 2', manifest('01-a', { brokers: 2 }), /manifest\.json: "brokers" must be 1 or 3$/],
+    ['a live flag that is a string', manifest('01-a', { live: 'yes' }), /manifest\.json: "live" must be true or false$/],
     ['an id that is not the folder name', manifest('01-b'), /manifest\.json: id "01-b" must equal the folder name$/],
     ['a broker override that is a number', manifest('01-a', { brokerConfig: { 'log.retention.ms': 5 } }), /manifest\.json: "brokerConfig" must map broker property names to strings \(not "log\.retention\.ms": 5\)$/],
     ['broker overrides that are a list', manifest('01-a', { brokerConfig: ['a=b'] }), /manifest\.json: "brokerConfig" must map broker property names to strings$/],
-  ])('a manifest with %s is one line naming the file', (_, content, message) => {
-    const root = labsDir({ 't/01-a': content });
-    expect(() => listLabs(root)).toThrow(RegistryError);
-    expect(() => listLabs(root)).toThrow(message);
-    expect(() => listLabs(root)).toThrow(join(root, 't/01-a/manifest.json'));
+  ])('a manifest with %s is one line naming the file, and the other labs still list and resolve', (_, content, message) => {
+    const root = labsDir({ 't/01-a': content, 't/02-ok': manifest('02-ok') });
+    const registry = readRegistry(root);
+    expect(registry.labs.map((l) => l.id)).toEqual(['02-ok']);
+    expect(registry.broken).toHaveLength(1);
+    expect(registry.broken[0]!.reason).toMatch(message);
+    expect(registry.broken[0]!.reason).toContain(join(root, 't/01-a/manifest.json'));
+    expect(registry.broken[0]!.reason).not.toContain('\n');
+    expect(() => resolveLabs('01-a', registry)).toThrow(new RegistryError(registry.broken[0]!.reason));
+    expect(() => labOfFile(join(root, 't/01-a/run.ts'), registry)).toThrow(registry.broken[0]!.reason);
+    expect(resolveLabs('t', registry).map((l) => l.id)).toEqual(['02-ok']);
   });
 
-  test('one id in two tracks is an error', () => {
-    expect(() => listLabs(labsDir({ 'a/01-x': manifest('01-x'), 'b/01-x': manifest('01-x') }))).toThrow('lab id "01-x" is used by more than one track');
+  test('one id in two tracks is an error naming the second manifest', () => {
+    const registry = readRegistry(labsDir({ 'a/01-x': manifest('01-x'), 'b/01-x': manifest('01-x') }));
+    expect(registry.labs.map((l) => l.track)).toEqual(['a']);
+    expect(registry.broken[0]!.reason).toMatch(/b\/01-x\/manifest\.json: lab id "01-x" is used by more than one track \(a too\)$/);
   });
 });

@@ -14,6 +14,11 @@ export interface Manifest {
   expectedDuration: string;
   /** Broker properties this lab needs other than the defaults (e.g. "group.initial.rebalance.delay.ms": "0"). */
   brokerConfig?: Record<string, string>;
+  /**
+   * True when the grader reads the running broker or proxy besides the run folder (a learner's live exercise): it
+   * grades only where that broker runs, and result.json's `live` holds what it read.
+   */
+  live?: boolean;
 }
 
 export interface LabEntry extends Manifest {
@@ -27,26 +32,50 @@ export class RegistryError extends Error {
   override name = 'RegistryError';
 }
 
-/** Every lab under labs/<track>/<lab>/manifest.json, ordered by track then id. */
-export function listLabs(labsDir = LABS_DIR): LabEntry[] {
-  if (!existsSync(labsDir)) return [];
+/** A lab folder whose manifest.json cannot be used: `reason` is one line naming the file. */
+export interface BrokenLab {
+  track: string;
+  /** The lab's folder name, which `pnpm lab <folder>` answers with the reason. */
+  folder: string;
+  dir: string;
+  reason: string;
+}
+
+/** The labs under labs/<track>/<lab>/manifest.json, ordered by track then id, and the folders whose manifest is broken. */
+export interface Registry {
+  labs: LabEntry[];
+  broken: BrokenLab[];
+}
+
+/** Reads every manifest; a broken one (bad JSON or fields, an id used twice) is set aside with its reason, the others stay. */
+export function readRegistry(labsDir = LABS_DIR): Registry {
   const labs: LabEntry[] = [];
-  for (const track of readdirSync(labsDir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-    for (const lab of readdirSync(join(labsDir, track.name), { withFileTypes: true }).filter((d) => d.isDirectory())) {
+  const broken: BrokenLab[] = [];
+  if (!existsSync(labsDir)) return { labs, broken };
+  const tracks = readdirSync(labsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name));
+  for (const track of tracks) {
+    const folders = readdirSync(join(labsDir, track.name), { withFileTypes: true }).filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name));
+    for (const lab of folders) {
       const dir = join(labsDir, track.name, lab.name);
       const manifestFile = join(dir, 'manifest.json');
       if (!existsSync(manifestFile)) continue;
-      const manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
-      if (manifest.id !== lab.name) throw new RegistryError(`${manifestFile}: id "${manifest.id}" must equal the folder name`);
-      labs.push({ ...manifest, track: track.name, dir, runScript: join(dir, 'run.ts'), graderScript: join(dir, 'grade.ts') });
+      try {
+        const manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
+        if (manifest.id !== lab.name) throw new RegistryError(`${manifestFile}: id "${manifest.id}" must equal the folder name`);
+        const other = labs.find((l) => l.id === manifest.id);
+        if (other) throw new RegistryError(`${manifestFile}: lab id "${manifest.id}" is used by more than one track (${other.track} too)`);
+        labs.push({ ...manifest, track: track.name, dir, runScript: join(dir, 'run.ts'), graderScript: join(dir, 'grade.ts') });
+      } catch (err) {
+        broken.push({ track: track.name, folder: lab.name, dir, reason: err instanceof Error ? err.message : String(err) });
+      }
     }
   }
-  const seen = new Set<string>();
-  for (const lab of labs) {
-    if (seen.has(lab.id)) throw new RegistryError(`lab id "${lab.id}" is used by more than one track`);
-    seen.add(lab.id);
-  }
-  return labs.sort((a, b) => a.track.localeCompare(b.track) || a.id.localeCompare(b.id));
+  return { labs, broken };
+}
+
+/** Every lab whose manifest is sound, ordered by track then id. */
+export function listLabs(labsDir = LABS_DIR): LabEntry[] {
+  return readRegistry(labsDir).labs;
 }
 
 function parseManifest(text: string, file: string): Manifest {
@@ -56,10 +85,12 @@ function parseManifest(text: string, file: string): Manifest {
   } catch {
     throw new RegistryError(`${file} is not valid JSON`);
   }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new RegistryError(`${file} must hold a JSON object`);
   for (const key of ['id', 'title', 'source', 'expectedDuration'] as const) {
     if (typeof data[key] !== 'string' || !data[key]) throw new RegistryError(`${file}: "${key}" must be a non-empty string`);
   }
   if (data.brokers !== 1 && data.brokers !== 3) throw new RegistryError(`${file}: "brokers" must be 1 or 3`);
+  if (data.live !== undefined && typeof data.live !== 'boolean') throw new RegistryError(`${file}: "live" must be true or false`);
   const config: unknown = data.brokerConfig;
   if (config !== undefined) {
     const entries = typeof config === 'object' && config !== null && !Array.isArray(config) ? Object.entries(config) : null;
@@ -73,19 +104,29 @@ function parseManifest(text: string, file: string): Manifest {
   return data as Manifest;
 }
 
-/** The labs a name selects: one lab by id, or every lab of a track; unknown names list what exists. */
-export function resolveLabs(name: string, labs = listLabs()): LabEntry[] {
+const registryOf = (labs: LabEntry[] | Registry): Registry => (Array.isArray(labs) ? { labs, broken: [] } : labs);
+
+/**
+ * The labs a name selects: one lab by id, or every sound lab of a track; a lab folder whose manifest is broken is a
+ * RegistryError with its reason, and an unknown name lists what exists.
+ */
+export function resolveLabs(name: string, registry: LabEntry[] | Registry = readRegistry()): LabEntry[] {
+  const { labs, broken } = registryOf(registry);
   const byId = labs.filter((l) => l.id === name);
   if (byId.length) return byId;
+  const bad = broken.find((b) => b.folder === name);
+  if (bad) throw new RegistryError(bad.reason);
   const byTrack = labs.filter((l) => l.track === name);
   if (byTrack.length) return byTrack;
   const known = labs.map((l) => `${l.id} (${l.track})`).join(', ');
   throw new RegistryError(`unknown lab or track "${name}"; known labs: ${known || 'none'}`);
 }
 
-/** The lab whose folder contains `file` (a run script's import.meta.url path). */
-export function labOfFile(file: string, labs = listLabs()): LabEntry {
+/** The lab whose folder contains `file` (a run script's import.meta.url path); a broken manifest there is its reason. */
+export function labOfFile(file: string, registry: LabEntry[] | Registry = readRegistry()): LabEntry {
+  const { labs, broken } = registryOf(registry);
   const lab = labs.find((l) => file.startsWith(l.dir + '/'));
-  if (!lab) throw new RegistryError(`${file} is not inside a lab folder with a manifest.json`);
-  return lab;
+  if (lab) return lab;
+  const bad = broken.find((b) => file.startsWith(b.dir + '/'));
+  throw new RegistryError(bad?.reason ?? `${file} is not inside a lab folder with a manifest.json`);
 }
