@@ -1,4 +1,4 @@
-import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures, testHostileFiles } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 describe('00-hello', () => {
@@ -11,7 +11,7 @@ describe('00-hello', () => {
   test('a dump whose librdkafka batch lost its producer id fails the idempotence check', async () => {
     const graded = await gradeAltered('00-hello', 'dump.txt', (dump) => dump.replace(/producerId: \d+/, 'producerId: -1'));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ idempotent-batch-has-producer-id: the librdkafka batch has producerId -1/);
+    expect(graded.stdout).toMatch(/✘ idempotent-batch-has-producer-id: the librdkafka batch with a producerId other than -1 and baseSequence 0 \(the librdkafka batch has producerId -1/);
   });
 
   test('a run folder without its dump fails naming the missing file', async () => {
@@ -21,4 +21,5 @@ describe('00-hello', () => {
   });
 
   testRunFolderFailures('00-hello', 'consumed.json');
+  testHostileFiles('00-hello', ['consumed.json', 'dump.txt']);
 });

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labsHome } from '@kafka-labs/broker';
-import { EXIT_CODES, GradeError, type LabResult } from '@kafka-labs/grader';
+import { EXIT_CODES, formatJson, formatJunit, GradeError, type LabResult } from '@kafka-labs/grader';
 import { beforeAll, expect, test } from 'vitest';
 import { formatReport, gradeRun, type GradeOptions } from './grade-run.ts';
 import { REPO_ROOT } from './paths.ts';
@@ -97,8 +97,13 @@ export async function gradeWithout(labId: string, file: string): Promise<Graded>
   return gradeFolder(labId, dir);
 }
 
-/** The tests every grader passes: an empty run folder fails naming `firstFile`, a missing one is a usage error. */
+/**
+ * The tests every grader passes: an empty run folder fails naming `firstFile`, a missing one is a usage error, and a
+ * hostile run.json fails naming it (testHostileFiles).
+ */
 export function testRunFolderFailures(labId: string, firstFile: string): void {
+  testHostileFiles(labId, ['run.json']);
+
   test('an empty run folder fails naming the first missing file', async () => {
     const graded = await gradeFolder(labId, mkdtempSync(join(tmpdir(), `${labId}-empty-`)));
     expect(graded.status).toBe(1);
@@ -109,6 +114,45 @@ export function testRunFolderFailures(labId: string, firstFile: string): void {
     const graded = await gradeFolder(labId, join(tmpdir(), 'no-such-run-folder'));
     expect(graded.status).toBe(2);
     expect(graded.stderr).toMatch(/^error: no run folder at \S*no-such-run-folder$/);
+  });
+}
+
+/** What a hostile run folder puts in place of a file, by what the test calls it. */
+const HOSTILE: Record<string, (path: string) => void> = {
+  'a symbolic link out of the folder': (path) => symlinkSync('/etc/passwd', path),
+  'a named pipe': (path) => execFileSync('mkfifo', [path]),
+  'a symbolic link to /dev/zero': (path) => symlinkSync('/dev/zero', path),
+  'a directory': (path) => mkdirSync(path),
+  'a sparse 200 MiB file': (path) => (writeFileSync(path, ''), truncateSync(path, 200 * 2 ** 20)),
+  'bytes that are not UTF-8': (path) => writeFileSync(path, Buffer.from([0x7b, 0xff, 0xfe, 0x0a])),
+  'one line of 1 MiB': (path) => writeFileSync(path, `${'x'.repeat(2 ** 20)}\n`),
+  'JSON of the wrong type': (path) => writeFileSync(path, 'null\n'),
+  'JSON nested 100,000 deep': (path) => writeFileSync(path, `${'['.repeat(100_000)}${']'.repeat(100_000)}\n`),
+};
+/** The longest line a report of a hostile folder may print (a law's message is at most 800 characters). */
+const REPORT_LINE_CHARS = 1000;
+
+/**
+ * For each of `files` (files the grader reads, at `options.step` for a lab graded step by step) and each hostile
+ * replacement of it (a link out, a FIFO, /dev/zero, a directory, 200 MiB, not UTF-8, a 1 MiB line, wrong or deep
+ * JSON): the grading of the golden folder so altered fails (exit 1) with a first line naming the file, short lines,
+ * nothing of what lies outside the folder, and valid --json and --junit; the test's bound catches a grader that blocks.
+ */
+export function testHostileFiles(labId: string, files: string[], options: GradeOptions = {}): void {
+  const cases = files.flatMap((file) => Object.keys(HOSTILE).map((kind) => [file, kind] as const));
+  test.each(cases)('%s as %s fails naming it, in short lines and valid --json and --junit', { timeout: 30_000 }, async (file, kind) => {
+    const dir = copyGolden(labId);
+    rmSync(join(dir, file));
+    HOSTILE[kind]!(join(dir, file));
+    const graded = await gradeFolder(labId, dir, options);
+    expect(graded.status, graded.stdout + graded.stderr).toBe(1);
+    const lines = graded.stdout.split('\n');
+    expect(lines[0]).toMatch(/^FAIL: /);
+    expect(lines[0]).toContain(file);
+    expect(lines.filter((line) => line.length > REPORT_LINE_CHARS)).toEqual([]);
+    expect(graded.stdout).not.toContain('root:x:0:0');
+    expect(JSON.parse(formatJson(graded.result!)).verdict).toBe('fail');
+    expect(formatJunit(graded.result!)).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
   });
 }
 
