@@ -11,11 +11,13 @@ export default async function grade(runDir: string) {
 
   expectDropped(checks, 'response-2-dropped', ev, [2], 'the answer to E-42, which the broker still stored');
   const timeouts = log.client.map(parseClientEvent).filter((e) => e?.kind === 'request-timeout' && e.api === 'Produce');
-  checks.expect(
-    'request-timed-out',
-    timeouts.length >= 1,
-    `librdkafka timed the unanswered Produce request out (REQTMOUT) and re-sent it (${timeouts.length} Produce timeout(s) logged)`,
-  );
+  checks.law({
+    id: 'request-timed-out',
+    ok: timeouts.length >= 1,
+    expected: 'librdkafka timed the unanswered Produce request out (REQTMOUT) and re-sent it',
+    found: `${timeouts.length} Produce timeout(s) in producer.log`,
+    hint: 'the producer runs with debug=msg and socket.timeout.ms=3000: its REQTMOUT lines show the timeout',
+  });
   expectStored(checks, 'e42-stored-twice', ev, ['E-41', 'E-42', 'E-42', 'E-43'], 'the re-sent E-42 being a duplicate');
   expectResults(
     checks,
@@ -30,26 +32,32 @@ export default async function grade(runDir: string) {
   );
 
   const anonymous = ev.batches.filter((b) => b.producerId === -1 && b.baseSequence === -1);
-  checks.expect(
-    'no-producer-id',
-    ev.batches.length > 0 && anonymous.length === ev.batches.length,
-    `every batch has producerId -1 and baseSequence -1: the broker cannot recognise a retried batch ` +
-      `(${anonymous.length} of ${ev.batches.length} batches do)`,
-    compactView(ev.batches.filter((b) => !anonymous.includes(b))),
-  );
+  checks.law({
+    id: 'no-producer-id',
+    ok: ev.batches.length > 0 && anonymous.length === ev.batches.length,
+    expected: 'every batch has producerId -1 and baseSequence -1: the broker cannot recognise a retried batch',
+    found: `${anonymous.length} of ${ev.batches.length} batches do`,
+    hint: 'this lab produces with enable.idempotence=false',
+    evidence: compactView(ev.batches.filter((b) => !anonymous.includes(b))),
+  });
 
   const e42 = batchesOf(ev, 'E-42');
   const [first, second] = e42;
   const sameBatch = e42.length === 2 && first!.createTime === second!.createTime && first!.crc === second!.crc;
-  checks.expect(
-    'same-batch-resent',
-    sameBatch,
-    e42.length === 2
-      ? `the two E-42 batches carry the same CreateTime and crc, the same bytes sent twice ` +
-          `(CreateTime ${first!.createTime} / ${second!.createTime}, crc ${first!.crc} / ${second!.crc})`
-      : `the dump holds two E-42 batches with the same CreateTime and crc (it holds ${e42.length} E-42 batch(es))`,
-    compactView(e42),
-  );
+  checks.law({
+    id: 'same-batch-resent',
+    ok: sameBatch,
+    expected:
+      e42.length === 2
+        ? 'the two E-42 batches carry the same CreateTime and crc, the same bytes sent twice'
+        : 'the dump holds two E-42 batches with the same CreateTime and crc',
+    found:
+      e42.length === 2
+        ? `CreateTime ${first!.createTime} / ${second!.createTime}, crc ${first!.crc} / ${second!.crc}`
+        : `it holds ${e42.length} E-42 batch(es)`,
+    hint: 'the retry re-sends the batch as it was built: dump.txt shows both copies',
+    evidence: compactView(e42),
+  });
 
   checks.figure('storedRecords', ev.endOffset);
   checks.figure('e42Copies', ev.consumed.filter((r) => r.value === 'E-42').length);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, testRunFolderFailures, testHostileFiles } from '@kafka-labs/lab-kit/testing';
 import { editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '02-idempotent-retry';
@@ -36,4 +36,5 @@ describe(LAB, () => {
   });
 
   testRunFolderFailures(LAB, 'offsets.txt');
+  testHostileFiles(LAB, ['offsets.txt', 'consumed.txt', 'dump.txt', 'proxy-events.jsonl', 'producer.log']);
 });

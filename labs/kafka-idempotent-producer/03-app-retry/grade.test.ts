@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, testRunFolderFailures, testHostileFiles } from '@kafka-labs/lab-kit/testing';
 import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '03-app-retry';
@@ -38,4 +38,5 @@ describe(LAB, () => {
   });
 
   testRunFolderFailures(LAB, 'offsets.txt');
+  testHostileFiles(LAB, ['offsets.txt', 'consumed.txt', 'dump.txt', 'proxy-events.jsonl', 'producer.log']);
 });

@@ -25,30 +25,32 @@ export default async function grade(runDir: string) {
 
   const bumps = events.filter((e) => e.kind === 'pid-changed' && e.from !== null);
   const bump = bumps[0]?.kind === 'pid-changed' ? bumps[0] : undefined;
-  checks.expect(
-    'epoch-bumped',
-    bumps.length === 1 && bump!.to !== null && bump!.from!.id === bump!.to.id && bump!.from!.epoch === 0 && bump!.to.epoch === 1,
-    `after the timeout the client kept its producer id and bumped the epoch from 0 to 1 ` +
-      `(PID changes: ${bumps.map((b) => (b.kind === 'pid-changed' ? `${formatPid(b.from)} -> ${formatPid(b.to)}` : '')).join(', ') || 'none'})`,
-    log.client.filter((l) => l.facility === 'NEWPID').map((l) => l.text),
-  );
+  checks.law({
+    id: 'epoch-bumped',
+    ok: bumps.length === 1 && bump!.to !== null && bump!.from!.id === bump!.to.id && bump!.from!.epoch === 0 && bump!.to.epoch === 1,
+    expected: 'after the timeout the client kept its producer id and bumped the epoch from 0 to 1',
+    found: `PID changes: ${bumps.map((b) => (b.kind === 'pid-changed' ? `${formatPid(b.from)} -> ${formatPid(b.to)}` : '')).join(', ') || 'none'}`,
+    hint: "producer.log's NEWPID lines (debug=eos) show each producer id and epoch the client took",
+    evidence: log.client.filter((l) => l.facility === 'NEWPID').map((l) => l.text),
+  });
 
   const [first, second] = ev.batches;
-  checks.expect(
-    'dump-same-pid-new-epoch',
-    ev.batches.length === 2 &&
+  checks.law({
+    id: 'dump-same-pid-new-epoch',
+    ok:
+      ev.batches.length === 2 &&
       first!.producerId !== -1 &&
       first!.producerId === second!.producerId &&
       first!.producerEpoch === 0 &&
       second!.producerEpoch === 1 &&
       first!.baseSequence === 0 &&
       second!.baseSequence === 0,
-    `the two E-42 batches have the same producerId, epochs 0 then 1, and baseSequence 0 each, so the broker ` +
-      `took them for different batches (batches: ${ev.batches
-        .map((b) => `producerId ${b.producerId} epoch ${b.producerEpoch} seq ${b.baseSequence}`)
-        .join('; ') || 'none'})`,
-    compactView(ev.batches),
-  );
+    expected:
+      'the two E-42 batches have the same producerId, epochs 0 then 1, and baseSequence 0 each, so the broker took them for different batches',
+    found: `batches: ${ev.batches.map((b) => `producerId ${b.producerId} epoch ${b.producerEpoch} seq ${b.baseSequence}`).join('; ') || 'none'}`,
+    hint: 'a second send() of E-42 is a new message: the bumped epoch starts its sequence at 0 again',
+    evidence: compactView(ev.batches),
+  });
 
   checks.figure('storedRecords', ev.endOffset);
   return checks.grade();

@@ -22,40 +22,45 @@ export default async function grade(runDir: string) {
   const restarted = ev.producers[PRODUCERS.restarted]!;
 
   expectDropped(checks, 'response-1-dropped', ev, [1], 'the answer to the first E-42, so its process died without one');
-  checks.expect(
-    'killed-without-answer',
-    killed.results.length === 0 && !killed.done,
-    `the first process was killed before any delivery report (results: ${killed.results.length}, finished: ${killed.done})`,
-  );
+  checks.law({
+    id: 'killed-without-answer',
+    ok: killed.results.length === 0 && !killed.done,
+    expected: 'the first process was killed before any delivery report',
+    found: `results: ${killed.results.length}, finished: ${killed.done}`,
+    hint: 'producer-killed.log must end without a result line: the process is killed while the answer is held back',
+  });
   expectResults(checks, 'restart-stored-at-1', restarted, [{ event: 'E-42', offset: 1 }], 'the restarted process seeing one success');
   expectStored(checks, 'e42-stored-twice', ev, ['E-42', 'E-42'], 'the restarted process having no way to know E-42 was stored');
 
   const [first, second] = ev.batches;
-  checks.expect(
-    'two-producer-ids',
-    ev.batches.length === 2 &&
+  checks.law({
+    id: 'two-producer-ids',
+    ok:
+      ev.batches.length === 2 &&
       first!.producerId !== -1 &&
       second!.producerId !== -1 &&
       first!.producerId !== second!.producerId &&
       first!.baseSequence === 0 &&
       second!.baseSequence === 0,
-    `the two E-42 batches have different producerIds and baseSequence 0 each (batches: ${
-      ev.batches.map((b) => `producerId ${b.producerId} seq ${b.baseSequence}`).join('; ') || 'none'
-    })`,
-    compactView(ev.batches),
-  );
+    expected: 'the two E-42 batches have different producerIds and baseSequence 0 each',
+    found: `batches: ${ev.batches.map((b) => `producerId ${b.producerId} seq ${b.baseSequence}`).join('; ') || 'none'}`,
+    hint: 'a restarted process gets a new producer id: the broker cannot tie its batch to the first one',
+    evidence: compactView(ev.batches),
+  });
 
   const pids = { killed: acquiredPid(killed), restarted: acquiredPid(restarted) };
   const at0 = batchAt(ev, 0);
   const at1 = batchAt(ev, 1);
-  checks.expect(
-    'one-pid-per-process',
-    pids.killed !== null && pids.restarted !== null && at0?.producerId === pids.killed.id && at1?.producerId === pids.restarted.id,
-    `offset 0 carries the producer id of the killed process and offset 1 that of the restarted one ` +
-      `(killed: ${formatPid(pids.killed)}, restarted: ${formatPid(pids.restarted)}; ` +
-      `dump: ${at0?.producerId ?? '?'} at 0, ${at1?.producerId ?? '?'} at 1)`,
-    compactView(ev.batches),
-  );
+  checks.law({
+    id: 'one-pid-per-process',
+    ok: pids.killed !== null && pids.restarted !== null && at0?.producerId === pids.killed.id && at1?.producerId === pids.restarted.id,
+    expected: 'offset 0 carries the producer id of the killed process and offset 1 that of the restarted one',
+    found:
+      `killed: ${formatPid(pids.killed)}, restarted: ${formatPid(pids.restarted)}; ` +
+      `dump: ${at0?.producerId ?? '?'} at 0, ${at1?.producerId ?? '?'} at 1`,
+    hint: "each producer log's NEWPID line names its producer id; dump.txt shows which batch carries which",
+    evidence: compactView(ev.batches),
+  });
 
   checks.figure('storedRecords', ev.endOffset);
   return checks.grade();

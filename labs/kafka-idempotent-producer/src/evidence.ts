@@ -1,8 +1,8 @@
 // What the graders of this track share: the run folder's files, read into typed evidence, and the laws that
 // several labs check (which offsets hold which event, which Produce responses the proxy dropped, what the
 // producer was told). Everything here reads only the run folder.
-import { dataBatches, parseConsoleRecords, parseDumpLog, type ConsoleRecord, type DumpBatch } from '@kafka-labs/dumplog';
-import { Checks, GradeError, readRunFile } from '@kafka-labs/grader';
+import { dataBatches, parseConsoleRecords, readRunDump, type ConsoleRecord, type DumpBatch } from '@kafka-labs/dumplog';
+import { Checks, excerpt, GradeError, is, readRunFile, readRunJsonLines } from '@kafka-labs/grader';
 import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer';
 import { formatEvent, type ProxyEvent } from '@kafka-labs/proxy';
 
@@ -13,6 +13,20 @@ export const FILES = {
   consumed: 'consumed.txt',
   dump: 'dump.txt',
 } as const;
+
+/**
+ * The records of consumed.txt (kafka-console-consumer output with print.offset=true); a non-blank line of another
+ * form is a GradeError naming the line.
+ */
+function parseConsumed(text: string): ConsoleRecord[] {
+  const lines = text.split('\n');
+  const bad = lines.findIndex((line) => line.trim() !== '' && parseConsoleRecords(line).length === 0);
+  if (bad >= 0) throw new GradeError(`${FILES.consumed} line ${bad + 1} is not kafka-console-consumer output with offsets: ${excerpt(lines[bad]!, 120)}`);
+  return parseConsoleRecords(text);
+}
+
+/** What a grader reads of a proxy event line; the rest of the event is kept as it is. */
+const PROXY_EVENT = is.object({ action: is.string, apiName: is.optional(is.string), ordinal: is.optional(is.integer) });
 
 /** The end offset of partition 0 in kafka-get-offsets output (`topic:0:4`), or null when there is no such line. */
 export function parseEndOffset(text: string): number | null {
@@ -38,26 +52,22 @@ export async function readEvidence(runDir: string, producerNames: string[]): Pro
   const offsets = await readRunFile(runDir, FILES.offsets);
   const endOffset = parseEndOffset(offsets);
   if (endOffset === null) throw new GradeError(`${FILES.offsets} has no 'topic:0:<end offset>' line`);
-  const consumed = parseConsoleRecords(await readRunFile(runDir, FILES.consumed, { allowEmpty: true }));
+  const consumed = parseConsumed(await readRunFile(runDir, FILES.consumed, { allowEmpty: true }));
 
-  const dump = parseDumpLog(await readRunFile(runDir, FILES.dump));
-  const bad = dump.errors[0];
-  if (bad) throw new GradeError(`${FILES.dump} line ${bad.line} is not kafka-dump-log output (${bad.reason}): ${bad.text}`);
+  const dump = await readRunDump(runDir, FILES.dump);
 
-  const proxyEvents = (await readRunFile(runDir, FILES.proxyEvents)).split('\n').flatMap((line, index) => {
-    if (line.trim() === '') return [];
-    try {
-      return [JSON.parse(line) as ProxyEvent];
-    } catch {
-      throw new GradeError(`${FILES.proxyEvents} line ${index + 1} is not JSON`);
-    }
-  });
+  const proxyEvents = (await readRunJsonLines(runDir, FILES.proxyEvents, PROXY_EVENT)) as ProxyEvent[];
   const dropped = proxyEvents
     .filter((e) => e.action === 'response-dropped' && e.apiName === 'Produce')
-    .map((e) => (typeof e.ordinal === 'number' ? e.ordinal : NaN));
+    .map((e) => e.ordinal ?? NaN);
 
   const producers: Record<string, ProducerLog> = {};
-  for (const name of producerNames) producers[name] = scanProducerLog(await readRunFile(runDir, `${name}.log`));
+  for (const name of producerNames) {
+    const file = `${name}.log`;
+    const log = scanProducerLog(await readRunFile(runDir, file));
+    if (!log.start) throw new GradeError(`${file} is not a producer's log: it has no "producer: topic ..." start line`);
+    producers[name] = log;
+  }
   return { endOffset, consumed, batches: dataBatches(dump), proxyEvents, dropped, producers };
 }
 
@@ -69,26 +79,28 @@ export function expectStored(checks: Checks, id: string, ev: Evidence, expected:
     ev.endOffset === expected.length &&
     ev.consumed.length === expected.length &&
     ev.consumed.every((r, i) => r.offset === i && r.value === expected[i]);
-  return checks.expect(
+  return checks.law({
     id,
     ok,
-    `offsets 0-${expected.length - 1} hold ${expected.join(', ')} and nothing else, ${why} ` +
-      `(read back: ${listConsumed(ev.consumed)}; end offset ${ev.endOffset})`,
-    ev.consumed.map((r) => `Offset:${r.offset} ${r.value}`),
-  );
+    expected: `offsets 0-${expected.length - 1} hold ${expected.join(', ')} and nothing else, ${why}`,
+    found: `read back: ${listConsumed(ev.consumed)}; end offset ${ev.endOffset}`,
+    hint: `${FILES.consumed} is what the consumer read back from offset 0, ${FILES.offsets} the end offset`,
+    evidence: ev.consumed.map((r) => `Offset:${r.offset} ${r.value}`),
+  });
 }
 
 /** Law: the proxy dropped the responses to exactly these Produce requests (ordinals from 1). */
 export function expectDropped(checks: Checks, id: string, ev: Evidence, ordinals: number[], why: string): boolean {
   const ok = ev.dropped.length === ordinals.length && ev.dropped.every((n, i) => n === ordinals[i]);
   const drops = ev.proxyEvents.filter((e) => e.action === 'response-dropped');
-  return checks.expect(
+  return checks.law({
     id,
     ok,
-    `the proxy dropped the response to Produce request${ordinals.length > 1 ? 's' : ''} ${ordinals.join(' and ')} and to no other: ${why} ` +
-      `(dropped: ${ev.dropped.length ? ev.dropped.map((n) => `#${n}`).join(', ') : 'none'})`,
-    drops.map((e) => formatEvent(e) ?? JSON.stringify(e)),
-  );
+    expected: `the proxy dropped the response to Produce request${ordinals.length > 1 ? 's' : ''} ${ordinals.join(' and ')} and to no other: ${why}`,
+    found: `dropped: ${ev.dropped.length ? ev.dropped.map((n) => `#${n}`).join(', ') : 'none'}`,
+    hint: `${FILES.proxyEvents} lists what the proxy did to each request; the drop module counts Produce requests from 1`,
+    evidence: drops.map((e) => formatEvent(e) ?? JSON.stringify(e)),
+  });
 }
 
 /** An expected delivery report: stored at an offset, or failed with a librdkafka error name. */
@@ -105,12 +117,13 @@ export function expectResults(checks: Checks, id: string, log: ProducerLog, expe
       const want = expected[i]!;
       return r.event === want.event && ('offset' in want ? r.offset === want.offset : r.error?.name === want.error);
     });
-  return checks.expect(
+  return checks.law({
     id,
     ok,
-    `the producer was told ${expected.map(describeExpected).join(', ')}, ${why} ` +
-      `(told: ${log.results.map(describeResult).join(', ') || 'nothing'})`,
-  );
+    expected: `the producer was told ${expected.map(describeExpected).join(', ')}, ${why}`,
+    found: `told: ${log.results.map(describeResult).join(', ') || 'nothing'}`,
+    hint: "the producer's log has one `result:` line per delivery report",
+  });
 }
 
 /** The data batch whose first offset is `offset`. */
