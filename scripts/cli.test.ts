@@ -23,6 +23,7 @@ describe('the command line edge', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^lab +track +grader +takes +title$/);
     expect(lines).toContainEqual(expect.stringMatching(/^00-hello +kafka-basics +folder +about .+ \S/));
+    expect(lines).toContainEqual(expect.stringMatching(/^kafka-retry-duplicates +kafka-retry-duplicates +live /));
   });
 
   test.each([

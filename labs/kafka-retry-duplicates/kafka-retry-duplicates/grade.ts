@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BOOTSTRAP } from '@kafka-labs/broker';
-import { compactView, dataBatches, parseDumpLog, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
-import { Checks, GradeError, readRunFile, readRunJson, type Grade } from '@kafka-labs/grader';
-import type { GradeOptions, RunInfo } from '@kafka-labs/lab-kit';
+import { compactView, dataBatches, readRunDump, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
+import { Checks, excerpt, GradeError, is, readRunFile, readRunJson, type Grade, type Law } from '@kafka-labs/grader';
+import type { GradeOptions } from '@kafka-labs/lab-kit';
 import { controlClient, describeFaults, type Faults } from '@kafka-labs/proxy';
 import { Kafka, logLevel } from 'kafkajs';
 
@@ -32,6 +32,9 @@ const HINTS = {
   noneArrived:
     'nothing was stored: the producer gave up before any request reached the broker; the first ERROR line of ' +
     'its log says why (a wrong --bootstrap-server, a ConfigException, a topic that does not exist)',
+  failedEarly:
+    'the producer failed before it could retry: fix what the exception says (a wrong --bootstrap-server, a ' +
+    '--command-property typo, a topic that does not exist), then produce again',
   keepOff: 'step 4 produces with --command-property enable.idempotence=false: with the default the broker drops the retries',
   keepOn: 'step 5 produces with --command-property enable.idempotence=true',
   keepDefault: 'step 6 keeps idempotence on: produce both times with no enable.idempotence setting',
@@ -65,9 +68,13 @@ interface TopicState {
   endOffset: number;
 }
 
+/** What this grader reads of a solution run's run.json: the per-run topic names. */
+const RUN_NAMES = is.object({ names: is.optional(is.record(is.string)) });
+
 /**
- * Grades the learner's work folder (or a solution run folder) step by step from its files and from what the
- * broker holds; reads the files as text and never runs them. With `step`, returns only that step's checks.
+ * Grades the learner's work folder (or a solution run folder) step by step from its files and, live (manifest
+ * `live`), from what the broker holds and the proxy's faults, which the result records under `live`; reads the
+ * files as text and never runs them. With `step`, returns only that step's checks.
  */
 export default async function grade(workDir: string, options: GradeOptions = {}): Promise<Grade> {
   const checks = new Checks();
@@ -80,7 +87,7 @@ export default async function grade(workDir: string, options: GradeOptions = {})
 
 /** The topic names the folder refers to: the article's, or a solution run's per-run names from run.json. */
 async function topicNames(workDir: string): Promise<Record<TopicKey, string>> {
-  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunJson<Partial<RunInfo>>(workDir, 'run.json')).names ?? {} : {};
+  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunJson(workDir, 'run.json', RUN_NAMES)).names ?? {} : {};
   return Object.fromEntries(TOPICS.map((key) => [key, recorded[key] ?? key])) as Record<TopicKey, string>;
 }
 
@@ -93,11 +100,14 @@ class Context {
     private readonly checks: Checks,
   ) {}
 
-  /** Records one law of a step; a failure says what was expected, what was found and what to do. */
-  law(step: Step, id: string, ok: boolean, expected: string, found: string, hint: string, evidence?: string[]): boolean {
-    const head = `step ${step} (${STEPS[step]})`;
-    const message = ok ? `${head}: ${found}` : `${head}: expected ${expected}; found ${found}. Hint: ${hint}`;
-    return this.checks.expect(`step-${step}-${id}`, ok, message, evidence);
+  /** Records one law of a step (check id `step-<step>-<id>`), its expectation headed by the step and its title. */
+  law(step: Step, law: Omit<Law, 'scope'>): boolean {
+    return this.checks.law({ ...law, scope: `step-${step}`, expected: `step ${step} (${STEPS[step]}): ${law.expected}` });
+  }
+
+  /** Records what the grader read outside the folder (result.json `live`). */
+  live(name: string, value: number | string | boolean) {
+    this.checks.live(name, value);
   }
 
   figure(name: string, value: number) {
@@ -115,11 +125,14 @@ class Context {
 
   /** kafka-dump-log output of partition 0 of `topic` with record payloads, else why the file is not that. */
   async dump(name: string, topic: string): Promise<Read<DumpLog>> {
-    const text = await this.file(name);
-    if (!text.ok) return text;
-    const dump = parseDumpLog(text.value);
-    if (!dump.file) return { ok: false, problem: `${name} is not kafka-dump-log output (it has no "Dumping <segment>" line)` };
-    const partition = basename(dirname(dump.file));
+    let dump: DumpLog;
+    try {
+      dump = await readRunDump(this.workDir, name);
+    } catch (err) {
+      if (err instanceof GradeError) return { ok: false, problem: err.message };
+      throw err;
+    }
+    const partition = basename(dirname(dump.file!));
     if (partition !== `${topic}-0`) return { ok: false, problem: `${name} is a dump of ${partition}, not of ${topic}-0` };
     if (!dump.batches.some((b) => b.records.some((r) => r.payload !== undefined))) {
       return { ok: false, problem: `${name} shows no record payloads (dump with --print-data-log)` };
@@ -130,7 +143,13 @@ class Context {
   /** Partitions and end offsets of the exercise's topics, read once per grading with one admin connection. */
   broker(): Promise<Read<Map<string, TopicState>>> {
     this.brokerRead ??= readTopics(Object.values(this.topic)).then(
-      (value) => ({ ok: true as const, value }),
+      (value) => {
+        for (const [topic, state] of value) {
+          this.live(`${topic}.partitions`, state.partitions);
+          this.live(`${topic}.endOffset`, state.endOffset);
+        }
+        return { ok: true as const, value };
+      },
       (err: unknown) => ({ ok: false as const, problem: `the broker at ${BOOTSTRAP.tools} could not be read (${err instanceof Error ? err.message : err})` }),
     );
     return this.brokerRead;
@@ -183,8 +202,8 @@ async function proxyFaults(): Promise<Faults | null> {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const batchesWith = (dump: DumpLog, payload: string) => dataBatches(dump).filter((b) => b.records.some((r) => r.payload === payload));
 const copiesOf = (batches: DumpBatch[], payload: string) => batches.flatMap((b) => b.records).filter((r) => r.payload === payload).length;
-/** Log lines for evidence, cut to a readable width. */
-const short = (lines: string[]) => lines.slice(0, 3).map((l) => (l.length > 200 ? `${l.slice(0, 200)}...` : l));
+/** The few log lines a failed law shows. */
+const EVIDENCE_LOG_LINES = 3;
 
 /** The retries a producer log shows for partition 0 of `topic`, and the other lines worth showing when there are none. */
 function retries(log: string, topic: string) {
@@ -197,27 +216,29 @@ function retries(log: string, topic: string) {
   };
 }
 
-/** Checks an end offset law on one topic; `law` says whether the record count is right. */
 /** The law that `file` shows the console producer retrying `topic`-0; returns whether it holds. */
 async function retriesLaw(ctx: Context, step: Step, file: string, topic: string): Promise<boolean> {
   const log = await ctx.file(file);
   const seen = log.ok ? retries(log.value, topic) : null;
   const retried = (seen?.own.length ?? 0) > 0;
-  ctx.law(
-    step,
-    'retries',
-    retried,
-    `${file} showing the producer retrying ${topic}-0 ("retrying (N attempts left)")`,
-    !log.ok
+  // An exception other than the expected timeout (a ConfigException, an unknown topic) is the cause, not the slow path.
+  const cause = retried || !seen || seen.other.length ? undefined : seen.errors.find((l) => /Exception/.test(l) && !/TimeoutException/.test(l));
+  ctx.law(step, {
+    id: 'retries',
+    ok: retried,
+    expected: `${file} showing the producer retrying ${topic}-0 ("retrying (N attempts left)")`,
+    found: !log.ok
       ? log.problem
       : retried
         ? `${file} shows ${plural(seen!.own.length, 'retry', 'retries')} of ${topic}-0`
         : seen!.other.length
           ? `${file} retries another partition, not ${topic}-0`
-          : `no retry in ${file}`,
-    HINTS.slowOn,
-    seen ? short(seen.own.length ? seen.own : [...seen.other, ...seen.errors]) : undefined,
-  );
+          : cause
+            ? `no retry in ${file}, which logs ${excerpt(cause, 120)}`
+            : `no retry in ${file}`,
+    hint: cause ? HINTS.failedEarly : HINTS.slowOn,
+    evidence: seen ? (seen.own.length ? seen.own : cause ? [cause] : [...seen.other, ...seen.errors]).slice(0, EVIDENCE_LOG_LINES) : undefined,
+  });
   return retried;
 }
 
@@ -232,10 +253,16 @@ async function countLaw(
 ): Promise<number | null> {
   const topic = ctx.topic[key];
   const broker = await ctx.broker();
-  if (!broker.ok) return (ctx.law(step, id, false, expected, broker.problem, HINTS.broker), null);
+  if (!broker.ok) return (ctx.law(step, { id, ok: false, expected, found: broker.problem, hint: HINTS.broker }), null);
   const state = broker.value.get(topic);
-  if (!state) return (ctx.law(step, id, false, expected, `no topic ${topic} on the broker`, HINTS.topic), null);
-  ctx.law(step, id, law(state.endOffset), expected, `${topic} holds ${plural(state.endOffset, 'record')}`, hint(state.endOffset));
+  if (!state) return (ctx.law(step, { id, ok: false, expected, found: `no topic ${topic} on the broker`, hint: HINTS.topic }), null);
+  ctx.law(step, {
+    id,
+    ok: law(state.endOffset),
+    expected,
+    found: `${topic} holds ${plural(state.endOffset, 'record')}`,
+    hint: hint(state.endOffset),
+  });
   return state.endOffset;
 }
 
@@ -243,45 +270,65 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
   async 1(ctx) {
     const expected = `topic ${ctx.topic.payments} with 1 partition holding at least 2 records`;
     const broker = await ctx.broker();
-    if (!broker.ok) return void ctx.law(1, 'topic', false, expected, broker.problem, HINTS.broker);
+    if (!broker.ok) return void ctx.law(1, { id: 'topic', ok: false, expected, found: broker.problem, hint: HINTS.broker });
     const state = broker.value.get(ctx.topic.payments);
     const found = state
       ? `${ctx.topic.payments} has ${plural(state.partitions, 'partition')} and ${plural(state.endOffset, 'record')}`
       : `no topic ${ctx.topic.payments} on the broker`;
-    ctx.law(1, 'topic', state?.partitions === 1 && state.endOffset >= 2, expected, found, state ? HINTS.defaults : HINTS.topic);
+    ctx.law(1, {
+      id: 'topic',
+      ok: state?.partitions === 1 && state.endOffset >= 2,
+      expected,
+      found,
+      hint: state ? HINTS.defaults : HINTS.topic,
+    });
   },
 
   async 2(ctx) {
     const expected = 'the batch holding pay-1 and pay-2 with a producerId other than -1 and baseSequence 0';
     const dump = await ctx.dump('dump-default.txt', ctx.topic.payments);
-    if (!dump.ok) return void ctx.law(2, 'default-batch', false, expected, dump.problem, HINTS.dump);
+    if (!dump.ok) return void ctx.law(2, { id: 'default-batch', ok: false, expected, found: dump.problem, hint: HINTS.dump });
     const [first] = batchesWith(dump.value, 'pay-1');
     const second = batchesWith(dump.value, 'pay-2')[0];
     if (!first || !second) {
       const missing = [first ? null : 'pay-1', second ? null : 'pay-2'].filter(Boolean).join(' and ');
-      return void ctx.law(2, 'default-batch', false, expected, `no record ${missing} in dump-default.txt`, HINTS.defaults, compactView(dump.value.batches));
+      return void ctx.law(2, {
+        id: 'default-batch',
+        ok: false,
+        expected,
+        found: `no record ${missing} in dump-default.txt`,
+        hint: HINTS.defaults,
+        evidence: compactView(dump.value.batches),
+      });
     }
     const ok = first.producerId !== -1 && first.baseSequence === 0 && second.producerId === first.producerId;
     const found =
       `pay-1 is in a batch with producerId ${first.producerId} and baseSequence ${first.baseSequence}` +
       (second === first ? ', with pay-2' : `, pay-2 in one with producerId ${second.producerId}`);
-    ctx.law(2, 'default-batch', ok, expected, found, HINTS.defaults, compactView([...new Set([first, second])]));
+    ctx.law(2, { id: 'default-batch', ok, expected, found, hint: HINTS.defaults, evidence: compactView([...new Set([first, second])]) });
     if (ok) ctx.figure('default_producer_id', first.producerId);
   },
 
   async 3(ctx) {
     const expected = 'a new batch holding pay-3 with producerId -1 (no producer id without idempotence)';
     const dump = await ctx.dump('dump-noidem.txt', ctx.topic.payments);
-    if (!dump.ok) return void ctx.law(3, 'plain-batch', false, expected, dump.problem, HINTS.dump);
+    if (!dump.ok) return void ctx.law(3, { id: 'plain-batch', ok: false, expected, found: dump.problem, hint: HINTS.dump });
     const batches = batchesWith(dump.value, 'pay-3');
     if (batches.length === 0) {
-      return void ctx.law(3, 'plain-batch', false, expected, 'no record pay-3 in dump-noidem.txt', HINTS.noIdempotence, compactView(dump.value.batches));
+      return void ctx.law(3, {
+        id: 'plain-batch',
+        ok: false,
+        expected,
+        found: 'no record pay-3 in dump-noidem.txt',
+        hint: HINTS.noIdempotence,
+        evidence: compactView(dump.value.batches),
+      });
     }
     const plain = batches.find((b) => b.producerId === -1);
     const found = plain
       ? `pay-3 is in a batch with producerId -1 and baseSequence ${plain.baseSequence}`
       : `pay-3 is in a batch with producerId ${batches.at(-1)!.producerId}`;
-    ctx.law(3, 'plain-batch', plain !== undefined, expected, found, HINTS.noIdempotence, compactView(batches));
+    ctx.law(3, { id: 'plain-batch', ok: plain !== undefined, expected, found, hint: HINTS.noIdempotence, evidence: compactView(batches) });
   },
 
   async 4(ctx) {
@@ -292,7 +339,13 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
       : lines.length !== 1
         ? `big.txt has ${lines.length} lines`
         : `big.txt is one line of ${lines[0]!.length} characters`;
-    ctx.law(4, 'big-line', big.ok && lines.length === 1 && lines[0]!.length === 5000, 'big.txt holding one line of 5,000 characters', bigFound, HINTS.bigLine);
+    ctx.law(4, {
+      id: 'big-line',
+      ok: big.ok && lines.length === 1 && lines[0]!.length === 5000,
+      expected: 'big.txt holding one line of 5,000 characters',
+      found: bigFound,
+      hint: HINTS.bigLine,
+    });
 
     const topic = ctx.topic['payments-dup'];
     const retried = await retriesLaw(ctx, 4, 'dup-producer.log', topic);
@@ -304,14 +357,14 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
 
     const faults = await proxyFaults();
     const slowOn = faults?.delayMinBytes !== undefined;
-    ctx.law(
-      4,
-      'slow-off',
-      !slowOn,
-      'the slow path turned off again (pnpm kafka-lab-slow off)',
-      slowOn ? `the slow path is still on (${describeFaults(faults!)})` : 'the slow path is off',
-      HINTS.slowLeftOn,
-    );
+    ctx.live('slowPath', faults === null ? 'no proxy answered' : slowOn ? describeFaults(faults) : 'off');
+    ctx.law(4, {
+      id: 'slow-off',
+      ok: !slowOn,
+      expected: 'the slow path turned off again (pnpm kafka-lab-slow off)',
+      found: slowOn ? `the slow path is still on (${describeFaults(faults!)})` : 'the slow path is off',
+      hint: HINTS.slowLeftOn,
+    });
   },
 
   async 5(ctx) {
@@ -326,7 +379,7 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
   async 6(ctx) {
     const expected = 'two batches, each holding one pay-77, with two different producerIds (neither -1)';
     const dump = await ctx.dump('two-sessions.txt', ctx.topic['payments-app']);
-    if (!dump.ok) return void ctx.law(6, 'two-sessions', false, expected, dump.problem, HINTS.dump);
+    if (!dump.ok) return void ctx.law(6, { id: 'two-sessions', ok: false, expected, found: dump.problem, hint: HINTS.dump });
     const batches = batchesWith(dump.value, 'pay-77');
     const ids = new Set(batches.map((b) => b.producerId));
     const copies = copiesOf(batches, 'pay-77');
@@ -336,12 +389,18 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
         ? 'no record pay-77 in two-sessions.txt'
         : `${plural(copies, 'copy', 'copies')} of pay-77 in ${plural(batches.length, 'batch', 'batches')} from producerId ${[...ids].join(', ')}`;
     const hint = ids.has(-1) ? HINTS.keepDefault : HINTS.twoRuns;
-    ctx.law(6, 'two-sessions', ok, expected, found, hint, compactView(batches.length ? batches : dump.value.batches));
+    ctx.law(6, { id: 'two-sessions', ok, expected, found, hint, evidence: compactView(batches.length ? batches : dump.value.batches) });
   },
 
   async 7(ctx) {
     const text = await ctx.file('producer-report.txt');
-    if (!text.ok) return void ctx.law(7, 'report', false, 'producer-report.txt with five key=value lines', text.problem, HINTS.report);
+    if (!text.ok) return void ctx.law(7, {
+      id: 'report',
+      ok: false,
+      expected: 'producer-report.txt with five key=value lines',
+      found: text.problem,
+      hint: HINTS.report,
+    });
     const report = new Map<string, string>();
     const problems: string[] = [];
     for (const line of text.value.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
@@ -352,26 +411,31 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
     }
     const missing = REPORT_KEYS.filter((k) => !report.has(k));
     if (missing.length) problems.push(`missing ${missing.join(', ')}`);
-    ctx.law(7, 'report', problems.length === 0, 'exactly the five lines of the report', problems.join('; ') || 'the five lines are there', HINTS.report);
+    ctx.law(7, {
+      id: 'report',
+      ok: problems.length === 0,
+      expected: 'exactly the five lines of the report',
+      found: problems.join('; ') || 'the five lines are there',
+      hint: HINTS.report,
+    });
 
     const acks = report.get('acks_default');
     const idempotence = report.get('idempotence_default');
     if (acks !== undefined && idempotence !== undefined) {
-      ctx.law(
-        7,
-        'defaults',
-        (acks === 'all' || acks === '-1') && idempotence === 'true',
-        'acks_default=all and idempotence_default=true',
-        `acks_default=${acks}, idempotence_default=${idempotence}`,
-        HINTS.defaultsReport,
-      );
+      ctx.law(7, {
+        id: 'defaults',
+        ok: (acks === 'all' || acks === '-1') && idempotence === 'true',
+        expected: 'acks_default=all and idempotence_default=true',
+        found: `acks_default=${acks}, idempotence_default=${idempotence}`,
+        hint: HINTS.defaultsReport,
+      });
     }
 
     const given = Object.entries(REPORT_COUNTS).filter(([key]) => report.has(key));
     if (given.length === 0) return;
     const broker = await ctx.broker();
     const expected = 'each count equal to the end offset of its topic on the broker';
-    if (!broker.ok) return void ctx.law(7, 'counts', false, expected, broker.problem, HINTS.broker);
+    if (!broker.ok) return void ctx.law(7, { id: 'counts', ok: false, expected, found: broker.problem, hint: HINTS.broker });
     const compared = given.map(([key, topicKey]) => {
       const topic = ctx.topic[topicKey];
       const held = broker.value.get(topic)?.endOffset;
@@ -379,6 +443,12 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
       return { ok: held !== undefined && value === String(held), text: `${key}=${value} (${topic} ${held === undefined ? 'does not exist' : `holds ${held}`})` };
     });
     const wrong = compared.filter((c) => !c.ok);
-    ctx.law(7, 'counts', wrong.length === 0, expected, (wrong.length ? wrong : compared).map((c) => c.text).join(', '), HINTS.report);
+    ctx.law(7, {
+      id: 'counts',
+      ok: wrong.length === 0,
+      expected,
+      found: (wrong.length ? wrong : compared).map((c) => c.text).join(', '),
+      hint: HINTS.report,
+    });
   },
 };
