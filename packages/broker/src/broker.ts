@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { portHolder } from '@kafka-labs/cli';
 import type { Backend, NodeState } from './backend.ts';
 import { dockerBackend } from './docker.ts';
 import { BrokerError } from './errors.ts';
@@ -213,8 +214,9 @@ async function assertPortsFree(layout: Layout): Promise<void> {
   for (const node of LAYOUTS[layout]) {
     for (const listener of node.listeners) {
       if (!(await portIsFree(listener.port))) {
+        const holder = portHolder(listener.port);
         throw new BrokerError(
-          `port ${listener.port} is already in use (${listener.name} listener of node ${node.id}); free it and try again`,
+          `port ${listener.port} is already in use${holder ? ` by ${holder}` : ''} (${listener.name} listener of node ${node.id}); free it and try again`,
         );
       }
     }

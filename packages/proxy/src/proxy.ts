@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { Server } from 'node:net';
+import { portHolder } from '@kafka-labs/cli';
 import { Connection, type Counters, type ProxyContext } from './connection.ts';
 import { startControlServer } from './control.ts';
 import { ProxyError } from './errors.ts';
@@ -216,7 +217,8 @@ async function listenLoopbackPair(
       // With port 0 the second family may find the first one's port taken: pick another pair.
       if (inUse && address.port === 0 && attempt < 5) continue;
       const where = `${address.host}:${address.port}`;
-      throw new ProxyError('listen', `cannot listen on ${where}${inUse ? ' (address in use)' : ''}`, { cause });
+      const holder = inUse ? portHolder(address.port) : null;
+      throw new ProxyError('listen', `cannot listen on ${where}${inUse ? ` (address in use${holder ? ` by ${holder}` : ''})` : ''}`, { cause });
     }
   }
 }
