@@ -5,7 +5,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+# Bold only where useColor (packages/cli) would colour: FORCE_COLOR, else not with NO_COLOR, else on a terminal.
+case "${FORCE_COLOR:-}" in
+  '') if [ -z "${NO_COLOR:-}" ] && [ -t 1 ] && [ "${TERM:-}" != dumb ]; then bold=1; else bold=; fi ;;
+  0 | false) bold= ;;
+  *) bold=1 ;;
+esac
+if [ -n "$bold" ]; then
+  say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+else
+  say() { printf 'setup: %s\n' "$*"; }
+fi
 die() { printf 'setup: error: %s\n' "$*" >&2; exit 2; }
 as_root() { [ "$(id -u)" = 0 ]; }
 have() { command -v "$1" >/dev/null 2>&1; }
