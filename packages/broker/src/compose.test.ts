@@ -59,6 +59,12 @@ describe('compose.yaml', () => {
     expect(compose.services.kafka!.ports).toEqual(['127.0.0.1:9092:9092', '127.0.0.1:9531:9531', '127.0.0.1:9533:9533']);
   });
 
+  test('the single node binds its unauthenticated controller listener to the container\'s loopback, where its only voter is', () => {
+    const docker = envToProperties(compose.services.kafka!.environment);
+    expect(docker.get('listeners')!.split(',')).toContain('CONTROLLER://127.0.0.1:9093');
+    expect(docker.get('controller.quorum.voters')).toBe('1@127.0.0.1:9093');
+  });
+
   test('the cluster nodes have the jvm backend\'s node ids, ports and quorum', () => {
     for (const node of LAYOUTS.cluster) {
       const docker = envToProperties(compose.services[`kafka-${node.id}`]!.environment);
