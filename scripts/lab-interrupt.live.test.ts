@@ -30,3 +30,18 @@ test('Ctrl-C while a rebalance lab waits for its workers stops them at once and 
   await expectUnfinishedRun(lab, root, LAB, 130, /interrupted by SIGINT/);
   expect(lab.stdout()).not.toMatch(/^-- 3\. /m);
 });
+
+test('Ctrl-C while the sink lab reads its database closes it: no database folder keeps a lock', async () => {
+  const LAB = '06-db-sink';
+  const root = withEarlierRun(LAB);
+  const lab = startLabInBackground(LAB, root);
+  // The run describes the group, then opens the database for its dump at the kill (seconds: a PGlite open).
+  await lab.waitForOutput(/^ {3}\d+ orders in orders-plain-/m);
+  const atKill = join(lab.runDir(), 'offsets-plain-at-kill.txt');
+  for (let i = 0; i < 3000 && !existsSync(atKill); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(existsSync(atKill)).toBe(true);
+  lab.interrupt('SIGINT');
+  await expectUnfinishedRun(lab, root, LAB, 130, /interrupted by SIGINT/);
+  expect(existsSync(join(lab.runDir(), 'database-plain', 'pgdata'))).toBe(true);
+  expect(existsSync(join(lab.runDir(), 'database-plain', 'lock'))).toBe(false);
+});
