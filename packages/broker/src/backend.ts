@@ -2,7 +2,7 @@ import type { BrokerConfig } from './server-config.ts';
 import type { KafkaTool, ToolCommand, ToolOptions, ToolResult } from './tools.ts';
 import type { Layout } from './topology.ts';
 
-export type NodeAction = 'freeze' | 'thaw' | 'kill';
+export type NodeAction = 'freeze' | 'thaw' | 'kill' | 'stop';
 export type NodeState = 'running' | 'frozen' | 'gone';
 
 export interface StartOptions {
@@ -25,11 +25,13 @@ export interface Backend {
   logFiles(layout: Layout): string[];
   /** The data directory of a node as Kafka's tools on this backend see it. */
   logDir(layout: Layout, nodeId: number): string;
-  /** Sends one node SIGSTOP (freeze), SIGCONT (thaw) or SIGKILL (kill, returning once it is gone). */
+  /** Sends one node SIGSTOP (freeze), SIGCONT (thaw), SIGKILL (kill) or SIGTERM (stop: a controlled shutdown); kill and stop return once it is gone. */
   signalNode(layout: Layout, nodeId: number, action: NodeAction): Promise<void>;
   /** Starts a killed node again with the command line, and so the overrides, of its last start. */
   restartNode(layout: Layout, nodeId: number): Promise<void>;
   nodeState(layout: Layout, nodeId: number): Promise<NodeState>;
+  /** Bytes received and not yet read on each of the node's TCP connections to `remotePort`. */
+  unreadBytes(layout: Layout, nodeId: number, remotePort: number): Promise<number[]>;
   runTool(layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions): Promise<ToolResult>;
   /** The command line that runs the tool with `args` as a process of its own. */
   toolCommand(layout: Layout, tool: KafkaTool, args: string[]): Promise<ToolCommand>;

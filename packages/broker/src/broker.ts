@@ -17,6 +17,9 @@ import { type Layout, LAYOUTS, layoutOf, portOf } from './topology.ts';
 const BACKENDS = { jvm: jvmBackend, docker: dockerBackend } as const;
 const READY_TIMEOUT_MS = 120_000;
 const PROBE_INTERVAL_MS = 50;
+/** How long a frozen follower's last fetch may stay unanswered: the leader answers a parked fetch within replica.fetch.wait.max.ms (500 ms). */
+const FETCH_ANSWER_MS = 2000;
+const FREEZE_ATTEMPTS = 20;
 /** Metadata's error for a topic or partition the broker does not know (yet). */
 const UNKNOWN_TOPIC_OR_PARTITION = 3;
 
@@ -56,7 +59,15 @@ export interface Broker {
   thaw(nodeId: number): Promise<void>;
   /** SIGKILL: resolves once the node's process is gone. */
   kill(nodeId: number): Promise<void>;
-  /** Starts a killed node with the command line and overrides of its last start; resolves once it answers a Metadata request. */
+  /**
+   * SIGSTOP a follower at a moment when no fetch of it is parked at `leaderId`: once frozen, the answer to its last
+   * fetch must arrive (unread bytes on its connection to the leader), else it is thawed and frozen again. So the leader
+   * has no open fetch to answer, and nothing written to it later reaches the follower. Resolves with the attempts taken.
+   */
+  freezeFollower(nodeId: number, leaderId: number): Promise<number>;
+  /** SIGTERM: a controlled shutdown (the controller moves leadership away and shrinks the ISR); resolves once the node is gone. */
+  stop(nodeId: number): Promise<void>;
+  /** Starts a killed or stopped node with the command line and overrides of its last start; resolves once it answers a Metadata request. */
   restart(nodeId: number): Promise<void>;
   /** Whether a node runs, is frozen or is gone. */
   nodeState(nodeId: number): Promise<NodeState>;
@@ -92,6 +103,12 @@ async function activeLayout(backend: Backend): Promise<Layout | null> {
   return null;
 }
 
+function nodeOf(layout: Layout, nodeId: number) {
+  const node = LAYOUTS[layout].find((n) => n.id === nodeId);
+  if (!node) throw new BrokerError(`the ${layout} layout has no node ${nodeId}`);
+  return node;
+}
+
 function handle(backend: Backend, layout: Layout): Broker {
   const logDir = (nodeId = 1) => backend.logDir(layout, nodeId);
   /** PLAINTEXT ports of the nodes that run and are not frozen. */
@@ -109,9 +126,26 @@ function handle(backend: Backend, layout: Layout): Broker {
     freeze: (nodeId) => backend.signalNode(layout, nodeId, 'freeze'),
     thaw: (nodeId) => backend.signalNode(layout, nodeId, 'thaw'),
     kill: (nodeId) => backend.signalNode(layout, nodeId, 'kill'),
+    stop: (nodeId) => backend.signalNode(layout, nodeId, 'stop'),
+    async freezeFollower(nodeId, leaderId) {
+      const leaderPort = portOf(nodeOf(layout, leaderId), 'PLAINTEXT');
+      const { retry } = await zx();
+      for (let attempt = 1; attempt <= FREEZE_ATTEMPTS; attempt++) {
+        await backend.signalNode(layout, nodeId, 'freeze');
+        const answered = await retry(FETCH_ANSWER_MS / PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, async () => {
+          if (!(await backend.unreadBytes(layout, nodeId, leaderPort)).some((bytes) => bytes > 0)) throw new Error('no answer yet');
+        }).then(
+          () => true,
+          () => false,
+        );
+        if (answered) return attempt;
+        await backend.signalNode(layout, nodeId, 'thaw');
+      }
+      throw new BrokerError(`node ${nodeId} never froze with its last fetch from node ${leaderId} answered (${FREEZE_ATTEMPTS} attempts)`);
+    },
     async restart(nodeId) {
       await backend.restartNode(layout, nodeId);
-      const port = portOf(LAYOUTS[layout].find((n) => n.id === nodeId)!, 'PLAINTEXT');
+      const port = portOf(nodeOf(layout, nodeId), 'PLAINTEXT');
       const { retry } = await zx();
       await retry(READY_TIMEOUT_MS / PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, async () => {
         if ((await backend.nodeState(layout, nodeId)) === 'gone') return;

@@ -81,7 +81,7 @@ export const dockerBackend: Backend = {
   },
 
   async signalNode(layout: Layout, nodeId: number, action: NodeAction) {
-    const verb = ({ freeze: 'pause', thaw: 'unpause', kill: 'kill' } as const)[action];
+    const verb = ({ freeze: 'pause', thaw: 'unpause', kill: 'kill', stop: 'stop' } as const)[action];
     const result = await compose(layout, [verb, service(layout, nodeId)]);
     if (result.exitCode !== 0) throw new BrokerError(`docker compose ${verb} failed: ${lastLine(result.stderr)}`);
   },
@@ -94,6 +94,11 @@ export const dockerBackend: Backend = {
   async nodeState(layout: Layout, nodeId: number) {
     const state = (await compose(layout, ['ps', '--all', '--format', '{{.State}}', service(layout, nodeId)])).stdout.trim();
     return state === 'running' ? 'running' : state === 'paused' ? 'frozen' : 'gone';
+  },
+
+  async unreadBytes() {
+    // A paused container cannot be entered to read its socket table.
+    throw new BrokerError('reading a node\'s sockets needs the jvm backend');
   },
 
   runTool(layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions) {

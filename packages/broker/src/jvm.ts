@@ -10,6 +10,7 @@ import { ensureJars } from './jars.ts';
 import { paths } from './paths.ts';
 import { isAlive, lastLine, shell, zx } from './process.ts';
 import { serverProperties } from './server-config.ts';
+import { connectionsOf } from './sockets.ts';
 import { ROUTE_VARIABLE, runRoute, type Route } from './tool-client.mjs';
 import { runnerJar, runnerSockets, stopRunners } from './tool-runner.ts';
 import { TOOLS, type KafkaTool, type ToolCommand, type ToolOptions, type ToolResult } from './tools.ts';
@@ -132,8 +133,8 @@ export const jvmBackend: Backend = {
     const node = nodeSpec(layout, nodeId);
     const pid = livePid(layout, node);
     if (pid === null) throw new BrokerError(`node ${nodeId} is not running`);
-    signal(pid, ({ freeze: 'SIGSTOP', thaw: 'SIGCONT', kill: 'SIGKILL' } as const)[action]);
-    if (action !== 'kill') return;
+    signal(pid, ({ freeze: 'SIGSTOP', thaw: 'SIGCONT', kill: 'SIGKILL', stop: 'SIGTERM' } as const)[action]);
+    if (action !== 'kill' && action !== 'stop') return;
     const { retry } = await zx();
     await retry(STOP_TIMEOUT_MS / 50, 50, () => {
       if (isAlive(pid)) throw new Error('still running');
@@ -152,6 +153,12 @@ export const jvmBackend: Backend = {
     const pid = livePid(layout, nodeSpec(layout, nodeId));
     if (pid === null) return 'gone';
     return /^\d+ \(.*\) T/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')) ? 'frozen' : 'running';
+  },
+
+  async unreadBytes(layout: Layout, nodeId: number, remotePort: number) {
+    const pid = livePid(layout, nodeSpec(layout, nodeId));
+    if (pid === null) throw new BrokerError(`node ${nodeId} is not running`);
+    return connectionsOf(pid, remotePort).map((c) => c.unread);
   },
 
   async stop(layout: Layout) {

@@ -16,7 +16,7 @@ describe('producer CLI', () => {
   it.each([
     [[], 'producer: expected TOPIC IDEMPOTENCE MODE (see --help)'],
     [['t', 'maybe', 'send'], "producer: IDEMPOTENCE must be true or false, not 'maybe'"],
-    [['t', 'true', 'burst'], "producer: MODE must be one of send, app-retry, once, not 'burst'"],
+    [['t', 'true', 'burst'], "producer: MODE must be one of send, app-retry, once, stdin, not 'burst'"],
     [['t', 'true', 'send', 'debug'], "producer: 'debug' is not a key=value librdkafka property"],
     [['t', 'true', 'send', 'enable.idempotence=false'], 'producer: give enable.idempotence as the IDEMPOTENCE argument'],
     [['t', 'true', 'send', 'no.such.property=1'], 'producer: librdkafka rejected the configuration: No such configuration property: "no.such.property"'],

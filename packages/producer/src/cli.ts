@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { runMain } from '@kafka-labs/cli';
 import { ERROR_KINDS, ProducerError } from './errors.ts';
 import { parseProducerArgs, producerHelp } from './options.ts';
@@ -7,7 +8,9 @@ await runMain(
   'producer',
   producerHelp(),
   async (argv) => {
-    await runProducer(parseProducerArgs(argv), { write: (line) => process.stdout.write(`${line}\n`) });
+    const options = parseProducerArgs(argv);
+    const input = options.mode === 'stdin' ? createInterface({ input: process.stdin }) : undefined;
+    await runProducer(options, { write: (line) => process.stdout.write(`${line}\n`), input });
     return 0;
   },
   (err) => (err instanceof ProducerError ? ERROR_KINDS[err.kind] : 1),

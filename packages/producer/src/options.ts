@@ -1,6 +1,6 @@
 import { ProducerError } from './errors.ts';
 
-/** What each mode sends: its events in order, and whether the application produces a failed event once more. */
+/** What each mode sends: its events in order (`stdin`: each line of the input), and whether the application produces a failed event once more. */
 export const MODES = {
   send: {
     events: ['E-41', 'E-42', 'E-43'],
@@ -17,7 +17,12 @@ export const MODES = {
     retryOnFailure: false,
     about: 'E-42 once, as a process that may be killed and restarted does',
   },
-} as const satisfies Record<string, { events: readonly string[]; retryOnFailure: boolean; about: string }>;
+  stdin: {
+    events: 'stdin',
+    retryOnFailure: false,
+    about: 'each line of standard input, each after the delivery report of the previous one, until the input ends',
+  },
+} as const satisfies Record<string, { events: readonly string[] | 'stdin'; retryOnFailure: boolean; about: string }>;
 
 export type Mode = keyof typeof MODES;
 

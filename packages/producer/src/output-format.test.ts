@@ -12,6 +12,7 @@ const LINES: [string, ProducerLine][] = [
     },
   ],
   [' 3.2s E-42 result: offset=2', { kind: 'result', sec: 3.2, event: 'E-42', offset: 2, error: null }],
+  [' 0.1s X result: offset=-1001', { kind: 'result', sec: 0.1, event: 'X', offset: -1001, error: null }],
   [
     ' 5.1s E-42 result: error -192 _MSG_TIMED_OUT',
     { kind: 'result', sec: 5.1, event: 'E-42', offset: null, error: { code: -192, name: '_MSG_TIMED_OUT' } },
@@ -53,7 +54,7 @@ describe('producer output format', () => {
   it('sorts a whole log by kind and lists the lines it does not know', () => {
     const log = scanProducerLog([...LINES.map(([text]) => text), '', 'Segmentation fault'].join('\n'));
     expect(log.start?.topic).toBe('pay-on');
-    expect(log.results.map((r) => r.offset)).toEqual([2, null]);
+    expect(log.results.map((r) => r.offset)).toEqual([2, -1001, null]);
     expect(log.client).toHaveLength(1);
     expect(log.clientErrors).toHaveLength(1);
     expect(log.done).toBe(true);

@@ -1,6 +1,6 @@
 import { ProducerError } from './errors.ts';
 
-/** A delivery report: the event stored at `offset`, or the librdkafka error (code and name) it failed with. */
+/** A delivery report: the event stored at `offset` (-1001 with acks=0: no answer to tell it), or the librdkafka error (code and name) it failed with. */
 export type Delivery = { offset: number; error: null } | { offset: null; error: { code: number; name: string } };
 
 /** What one line of the producer's output says. */
@@ -41,7 +41,7 @@ const codecs: { [K in ProducerLineKind]: LineCodec<K> } = {
       `${l.sec.toFixed(1).padStart(4)}s ${l.event} result: ${
         l.error ? `error ${l.error.code} ${l.error.name}` : `offset=${l.offset}`
       }`,
-    pattern: /^\s*(\d+\.\d)s (\S+) result: (?:offset=(\d+)|error (-?\d+) (\S+))$/,
+    pattern: /^\s*(\d+\.\d)s (\S+) result: (?:offset=(-?\d+)|error (-?\d+) (\S+))$/,
     parse: (m) => ({
       sec: Number(m[1]),
       event: m[2]!,

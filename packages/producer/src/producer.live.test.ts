@@ -28,10 +28,17 @@ afterAll(async () => {
  * by the first Produce, and parses its output strictly; rejects when it exits non-zero.
  */
 async function produce(idempotence: string, mode: string, ...config: string[]) {
+  return produceInput('', idempotence, mode, ...config);
+}
+
+/** `produce` with `input` on the CLI's standard input. */
+async function produceInput(input: string, idempotence: string, mode: string, ...config: string[]) {
   const topic = `producer-test-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', PRODUCER_CLI, topic, idempotence, mode, ...config], {
+  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', PRODUCER_CLI, topic, idempotence, mode, ...config], {
     timeout: 60_000,
   });
+  run.child.stdin!.end(input);
+  const { stdout } = await run;
   return { topic, log: parseProducerLog(stdout) };
 }
 
@@ -55,6 +62,15 @@ describe('producer through a pass-through proxy', () => {
     expect(sends.map((s) => s.baseSeq)).toEqual([0, 1, 2]);
     expect(new Set(sends.map((s) => `${s.pid?.id}/${s.pid?.epoch}`)).size).toBe(1);
     expect(sends[0]!.pid).not.toBeNull();
+  });
+
+  it('produces each line of its input in stdin mode, skipping blank lines, and ends with the input', async () => {
+    const { log } = await produceInput('A\n\nX\n', 'false', 'stdin', 'acks=1');
+    expect(log.results.map((r) => [r.event, r.offset])).toEqual([
+      ['A', 0],
+      ['X', 1],
+    ]);
+    expect(log.done).toBe(true);
   });
 
   it('produces E-42 once in app-retry mode when the delivery succeeds', async () => {

@@ -16,6 +16,8 @@ const errorOf = (error: { code?: number }) => {
   return { code, name: ERROR_NAMES.get(code) ?? `ERR${code}` };
 };
 
+async function* emptyInput(): AsyncIterable<string> {}
+
 /** librdkafka's log event: `message` starts with `[thrd:<thread>]: ` for most lines. */
 interface LogEvent {
   severity: number;
@@ -29,10 +31,14 @@ function clientLine({ severity, fac, message }: LogEvent): ProducerLine {
 }
 
 /**
- * Produces the mode's events to partition 0 of the topic, one at a time, each after the previous delivery report,
- * and writes one line per delivery report and per client log line; resolves once every event has its report.
+ * Produces the mode's events (in `stdin` mode the lines of `io.input`) to partition 0 of the topic, one at a time,
+ * each after the previous delivery report, and writes one line per delivery report and per client log line; resolves
+ * once every event has its report.
  */
-export async function runProducer(options: ProducerOptions, io: { write(line: string): void }): Promise<void> {
+export async function runProducer(
+  options: ProducerOptions,
+  io: { write(line: string): void; input?: AsyncIterable<string> },
+): Promise<void> {
   const write = (line: ProducerLine) => io.write(formatProducerLine(line));
   const mode = MODES[options.mode];
   let producer: Kafka.Producer;
@@ -69,7 +75,9 @@ export async function runProducer(options: ProducerOptions, io: { write(line: st
       producer.produce(options.topic, 0, Buffer.from(event), null, null, opaque);
     });
 
-  for (const event of mode.events) {
+  const events = mode.events === 'stdin' ? (io.input ?? emptyInput()) : mode.events;
+  for await (const event of events) {
+    if (event === '') continue;
     let delivery = await deliver(event);
     write({ kind: 'result', sec: (performance.now() - readyAt) / 1000, event, ...delivery });
     if (delivery.error && mode.retryOnFailure) {
