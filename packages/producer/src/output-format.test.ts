@@ -12,7 +12,6 @@ const LINES: [string, ProducerLine][] = [
     },
   ],
   [' 3.2s E-42 result: offset=2', { kind: 'result', sec: 3.2, event: 'E-42', offset: 2, error: null }],
-  [' 0.1s X result: offset=-1001', { kind: 'result', sec: 0.1, event: 'X', offset: -1001, error: null }],
   [
     ' 5.1s E-42 result: error -192 _MSG_TIMED_OUT',
     { kind: 'result', sec: 5.1, event: 'E-42', offset: null, error: { code: -192, name: '_MSG_TIMED_OUT' } },
@@ -40,6 +39,12 @@ describe('producer output format', () => {
     expect(formatProducerLine(line)).toBe(text);
   });
 
+  it('parses the offset -1001 of an acks=0 delivery report, which no broker answer confirmed', () => {
+    const line: ProducerLine = { kind: 'result', sec: 0.1, event: 'X', offset: -1001, error: null };
+    expect(parseProducerLine(' 0.1s X result: offset=-1001')).toEqual(line);
+    expect(formatProducerLine(line)).toBe(' 0.1s X result: offset=-1001');
+  });
+
   it('pads the elapsed seconds to four characters and rounds them to a tenth', () => {
     expect(formatProducerLine({ kind: 'result', sec: 0.04, event: 'E-41', offset: 0, error: null })).toBe(' 0.0s E-41 result: offset=0');
     expect(formatProducerLine({ kind: 'result', sec: 12.26, event: 'E-41', offset: 0, error: null })).toBe('12.3s E-41 result: offset=0');
@@ -54,7 +59,7 @@ describe('producer output format', () => {
   it('sorts a whole log by kind and lists the lines it does not know', () => {
     const log = scanProducerLog([...LINES.map(([text]) => text), '', 'Segmentation fault'].join('\n'));
     expect(log.start?.topic).toBe('pay-on');
-    expect(log.results.map((r) => r.offset)).toEqual([2, -1001, null]);
+    expect(log.results.map((r) => r.offset)).toEqual([2, null]);
     expect(log.client).toHaveLength(1);
     expect(log.clientErrors).toHaveLength(1);
     expect(log.done).toBe(true);
