@@ -51,6 +51,10 @@ export interface Broker {
   nodes: number;
   /** The data directory of a node, as Kafka's tools on this backend see it. */
   logDir(nodeId?: number): string;
+  /** A node's PLAINTEXT address, `localhost:<port>`, for a client that bootstraps from that node only. */
+  address(nodeId: number): string;
+  /** A node's server.log on the host, or null where the backend keeps none (docker: `docker compose logs`). */
+  serverLog(nodeId: number): string | null;
   /** The first segment file of a partition, for kafka-dump-log --files. */
   segmentPath(topic: string, partition: number, nodeId?: number): string;
   /** SIGSTOP: the node keeps its sockets but answers nothing until thawed. */
@@ -121,6 +125,8 @@ function handle(backend: Backend, layout: Layout): Broker {
     layout,
     nodes: LAYOUTS[layout].length,
     logDir,
+    address: (nodeId) => `localhost:${portOf(nodeOf(layout, nodeId), 'PLAINTEXT')}`,
+    serverLog: (nodeId) => backend.logFiles(layout)[LAYOUTS[layout].indexOf(nodeOf(layout, nodeId))] ?? null,
     segmentPath: (topic, partition, nodeId = 1) =>
       join(logDir(nodeId), `${topic}-${partition}`, '00000000000000000000.log'),
     freeze: (nodeId) => backend.signalNode(layout, nodeId, 'freeze'),

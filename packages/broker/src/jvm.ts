@@ -218,7 +218,9 @@ export const jvmBackend: Backend = {
 /** Starts a node's JVM detached, its output into server.log (`w` a new log, `a` appended after a restart); returns its pid. */
 async function launchNode(layout: Layout, node: NodeSpec, argv: string[], logMode: 'w' | 'a'): Promise<number> {
   const out = openSync(join(nodeDir(layout, node), 'server.log'), logMode);
-  const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', out, out] });
+  // A node outlives the lab run that (re)starts it: lab-kit stops whatever carries its run's KAFKA_LABS_RUN mark.
+  const { KAFKA_LABS_RUN: _run, ...env } = process.env;
+  const child = spawn(argv[0]!, argv.slice(1), { detached: true, stdio: ['ignore', out, out], env });
   child.unref();
   if (child.pid === undefined) throw new BrokerError(`could not start node ${node.id} (${argv[0]})`);
   await writeFile(pidFile(layout, node), `${child.pid}\n`);

@@ -9,7 +9,8 @@ await runMain(
   producerHelp(),
   async (argv) => {
     const options = parseProducerArgs(argv);
-    const input = options.mode === 'stdin' ? createInterface({ input: process.stdin }) : undefined;
+    // The iterator is taken at once: readline drops the lines that arrive before one is.
+    const input = options.mode === 'stdin' ? createInterface({ input: process.stdin })[Symbol.asyncIterator]() : undefined;
     await runProducer(options, { write: (line) => process.stdout.write(`${line}\n`), input });
     return 0;
   },
