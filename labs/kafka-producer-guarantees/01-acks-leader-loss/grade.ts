@@ -1,0 +1,189 @@
+import { dataBatches, parseDumpLog } from '@kafka-labs/dumplog';
+import { Checks, GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
+import type { RunInfo } from '@kafka-labs/lab-kit';
+import { parseClientEvent, parseProducerLog, type ProducerLog } from '@kafka-labs/producer';
+
+const VARIANTS = ['acks1', 'acks0', 'acksall'] as const;
+const NODES = [1, 2, 3];
+/** librdkafka's error for a record that got no successful answer within message.timeout.ms. */
+const MSG_TIMED_OUT = '_MSG_TIMED_OUT';
+/** The offset of an acks=0 delivery report: the broker answers nothing, so the client knows none. */
+const NO_OFFSET = -1001;
+
+interface PartitionMoment {
+  moment: string;
+  topic: string;
+  leader: number;
+  replicas: number[];
+  isr: number[];
+}
+
+/** What each replica's segment holds, as offset:payload, and the files it came from. */
+async function replicaLogs(runDir: string, name: string): Promise<string[][]> {
+  return Promise.all(
+    NODES.map(async (node) => {
+      const file = `dump-${name}-node${node}.txt`;
+      const dump = parseDumpLog(await readRunFile(runDir, file));
+      const bad = dump.errors[0];
+      if (bad) throw new GradeError(`${file} line ${bad.line} is not kafka-dump-log output (${bad.reason}): ${bad.text}`);
+      return dataBatches(dump).flatMap((b) => b.records.map((r) => `${r.offset}:${r.payload ?? 'null'}`));
+    }),
+  );
+}
+
+async function producerLog(runDir: string, name: string): Promise<ProducerLog> {
+  try {
+    return parseProducerLog(await readRunFile(runDir, `${name}.log`));
+  } catch (err) {
+    throw new GradeError(`${name}.log: ${(err as Error).message}`);
+  }
+}
+
+const resultOf = (log: ProducerLog, event: string) => log.results.find((r) => r.event === event);
+const told = (log: ProducerLog, event: string) => {
+  const r = resultOf(log, event);
+  return r ? (r.error ? `${event} ${r.error.name}` : `${event} offset=${r.offset}`) : `no report for ${event}`;
+};
+const describeReplicas = (logs: string[][]) => logs.map((records, i) => `node ${NODES[i]}: ${records.join(' ') || '(empty)'}`);
+
+/**
+ * The leader L dies before its frozen followers copy X: the acks=1 producer was told an offset for X and X is on no
+ * replica, acks=0 was told -1001 and X is gone, acks=all was never told an offset for X and every record it was told
+ * of is on every replica; and an acks=all record that timed out while the followers were frozen is stored once per
+ * attempt after they return.
+ */
+export default async function grade(runDir: string) {
+  const checks = new Checks();
+  const info = await readRunJson<RunInfo>(runDir, 'run.json');
+  const leader = Number(info.figures.leader);
+  const moments = (await readRunFile(runDir, 'cluster.jsonl')).split('\n').flatMap((line, index) => {
+    if (line.trim() === '') return [];
+    try {
+      return [JSON.parse(line) as PartitionMoment];
+    } catch {
+      throw new GradeError(`cluster.jsonl line ${index + 1} is not JSON`);
+    }
+  });
+  const replicated = await readRunFile(runDir, 'offsets-before-freeze.txt');
+  const truncations = await readRunFile(runDir, 'truncation.txt', { allowEmpty: true });
+
+  for (const variant of VARIANTS) {
+    const topic = info.names[variant];
+    if (!topic) throw new GradeError(`run.json names no topic for ${variant}`);
+    const log = await producerLog(runDir, variant);
+    const replicas = await replicaLogs(runDir, variant);
+    const at = (moment: string) => moments.find((m) => m.moment === moment && m.topic === topic);
+    const created = at('created');
+    const failover = at('failover');
+
+    const hw = new RegExp(`^${topic}:0:(\\d+)$`, 'm').exec(replicated)?.[1];
+    checks.law({
+      id: 'a-on-every-replica',
+      scope: variant,
+      ok: resultOf(log, 'A')?.error === null && hw === '1',
+      expected: 'A was sent and every in-sync replica had it before the followers froze (high watermark 1)',
+      found: `${told(log, 'A')}; high watermark ${hw ?? 'not listed'}`,
+    });
+    checks.law({
+      id: 'leader-failed-over',
+      scope: variant,
+      ok:
+        created?.leader === leader &&
+        created.isr.length === 3 &&
+        failover !== undefined &&
+        failover.leader !== leader &&
+        failover.leader > 0 &&
+        !failover.isr.includes(leader),
+      expected: `L (node ${leader}) led with all three replicas in sync, then a follower took over without L`,
+      found: `created: leader ${created?.leader ?? '?'} isr [${created?.isr ?? ''}]; failover: leader ${failover?.leader ?? '?'} isr [${failover?.isr ?? ''}]`,
+      hint: 'cluster.jsonl records leader and ISR at each moment',
+    });
+    const truncated = truncations.split('\n').some((l) => l.includes(`partition=${topic}-0,`) && / Truncating to offset 1 /.test(l));
+    checks.law({
+      id: 'old-leader-truncated',
+      scope: variant,
+      ok: truncated,
+      expected: `L cut its log back to offset 1 on rejoining ("Truncating to offset 1" for ${topic}-0)`,
+      found: truncated ? 'truncation.txt has the line' : 'no such line in truncation.txt',
+    });
+    const onlyA = replicas.every((records) => records.length === 1 && records[0] === '0:A');
+    checks.law({
+      id: 'x-on-no-replica',
+      scope: variant,
+      ok: onlyA,
+      expected: 'every replica holds A at offset 0 and nothing else: X did not survive the failover',
+      found: describeReplicas(replicas).join('; '),
+      evidence: describeReplicas(replicas),
+    });
+
+    const x = resultOf(log, 'X');
+    const lost = log.results.filter((r) => r.error === null && r.offset >= 0 && !replicas.every((records) => records.includes(`${r.offset}:${r.event}`)));
+    const lostText = lost.map((r) => `${r.event}@${r.offset}`).join(', ') || 'none';
+    checks.figure(`${variant}.acknowledgedLost`, lost.length);
+    if (variant === 'acks1') {
+      checks.law({
+        id: 'acknowledged-record-lost',
+        scope: variant,
+        ok: x?.error === null && x.offset === 1 && lost.length === 1 && lost[0]!.event === 'X',
+        expected: 'acks=1: the leader alone acknowledged X at offset 1, and X is lost: an acknowledged record is gone',
+        found: `${told(log, 'X')}; acknowledged and missing: ${lostText}`,
+      });
+    } else if (variant === 'acks0') {
+      checks.law({
+        id: 'unconfirmed-record-lost',
+        scope: variant,
+        ok: x?.error === null && x.offset === NO_OFFSET && !replicas.some((records) => records.some((r) => r.endsWith(':X'))),
+        expected: `acks=0: the client reported X delivered with offset ${NO_OFFSET} (no answer to learn one from), and X is lost`,
+        found: told(log, 'X'),
+      });
+    } else {
+      checks.law({
+        id: 'nothing-acknowledged-lost',
+        scope: variant,
+        ok: x?.error?.name === MSG_TIMED_OUT && lost.length === 0 && log.results.some((r) => r.error === null),
+        expected: `acks=all with min.insync.replicas=2: X was never acknowledged (${MSG_TIMED_OUT}) and every acknowledged record is on every replica`,
+        found: `${told(log, 'X')}; acknowledged and missing: ${lostText}`,
+        hint: 'an acks=all write needs min.insync.replicas copies before the leader answers',
+      });
+    }
+  }
+
+  const trapTopic = info.names.trap;
+  if (!trapTopic) throw new GradeError('run.json names no topic for trap');
+  const trap = await producerLog(runDir, 'trap');
+  const trapReplicas = await replicaLogs(runDir, 'trap');
+  const y = resultOf(trap, 'Y');
+  const z = resultOf(trap, 'Z');
+  checks.law({
+    id: 'y-timed-out',
+    scope: 'trap',
+    ok: y?.error?.name === MSG_TIMED_OUT && z?.error === null,
+    expected: `with both followers frozen, acks=all Y failed (${MSG_TIMED_OUT}); Z, sent after they were thawed, was acknowledged`,
+    found: `${told(trap, 'Y')}, ${told(trap, 'Z')}`,
+  });
+  const attempts = trap.client
+    .map(parseClientEvent)
+    .filter((e) => e?.kind === 'produce' && e.topic === trapTopic).length;
+  const copies = z?.offset ?? -1;
+  const expectedLog = [...Array.from({ length: Math.max(copies, 0) }, (_, i) => `${i}:Y`), `${copies}:Z`];
+  const stored = copies >= 1 && trapReplicas.every((records) => records.join(' ') === expectedLog.join(' '));
+  checks.law({
+    id: 'failed-write-stored',
+    scope: 'trap',
+    ok: stored,
+    expected: 'the "failed" Y is stored on every replica, once before Z for each copy, and Z sits right after them',
+    found: `Z at offset ${copies}; ${describeReplicas(trapReplicas).join('; ')}`,
+    evidence: describeReplicas(trapReplicas),
+  });
+  checks.law({
+    id: 'one-copy-per-attempt',
+    scope: 'trap',
+    ok: stored && attempts === copies + 1,
+    expected: 'each Produce request the client sent for the trap topic left one copy: the Y attempts, then Z',
+    found: `${attempts} Produce request(s) logged, ${copies} cop${copies === 1 ? 'y' : 'ies'} of Y`,
+    hint: 'the producer runs with debug=msg, which logs every Produce MessageSet',
+  });
+
+  checks.figure('trap.yCopies', copies);
+  return checks.grade();
+}
