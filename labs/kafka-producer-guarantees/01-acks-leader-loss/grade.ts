@@ -1,50 +1,20 @@
-import { dataBatches, parseDumpLog } from '@kafka-labs/dumplog';
 import { Checks, GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
 import type { RunInfo } from '@kafka-labs/lab-kit';
-import { parseClientEvent, parseProducerLog, type ProducerLog } from '@kafka-labs/producer';
+import { parseClientEvent } from '@kafka-labs/producer';
+import {
+  describeReplicas,
+  MSG_TIMED_OUT,
+  parseOffsets,
+  readMoments,
+  readProducer,
+  readReplicas,
+  resultOf,
+  told,
+} from '@kafka-labs/kafka-producer-guarantees/replicas';
 
 const VARIANTS = ['acks1', 'acks0', 'acksall'] as const;
-const NODES = [1, 2, 3];
-/** librdkafka's error for a record that got no successful answer within message.timeout.ms. */
-const MSG_TIMED_OUT = '_MSG_TIMED_OUT';
 /** The offset of an acks=0 delivery report: the broker answers nothing, so the client knows none. */
 const NO_OFFSET = -1001;
-
-interface PartitionMoment {
-  moment: string;
-  topic: string;
-  leader: number;
-  replicas: number[];
-  isr: number[];
-}
-
-/** What each replica's segment holds, as offset:payload, and the files it came from. */
-async function replicaLogs(runDir: string, name: string): Promise<string[][]> {
-  return Promise.all(
-    NODES.map(async (node) => {
-      const file = `dump-${name}-node${node}.txt`;
-      const dump = parseDumpLog(await readRunFile(runDir, file));
-      const bad = dump.errors[0];
-      if (bad) throw new GradeError(`${file} line ${bad.line} is not kafka-dump-log output (${bad.reason}): ${bad.text}`);
-      return dataBatches(dump).flatMap((b) => b.records.map((r) => `${r.offset}:${r.payload ?? 'null'}`));
-    }),
-  );
-}
-
-async function producerLog(runDir: string, name: string): Promise<ProducerLog> {
-  try {
-    return parseProducerLog(await readRunFile(runDir, `${name}.log`));
-  } catch (err) {
-    throw new GradeError(`${name}.log: ${(err as Error).message}`);
-  }
-}
-
-const resultOf = (log: ProducerLog, event: string) => log.results.find((r) => r.event === event);
-const told = (log: ProducerLog, event: string) => {
-  const r = resultOf(log, event);
-  return r ? (r.error ? `${event} ${r.error.name}` : `${event} offset=${r.offset}`) : `no report for ${event}`;
-};
-const describeReplicas = (logs: string[][]) => logs.map((records, i) => `node ${NODES[i]}: ${records.join(' ') || '(empty)'}`);
 
 /**
  * The leader L dies before its frozen followers copy X: the acks=1 producer was told an offset for X and X is on no
@@ -56,31 +26,24 @@ export default async function grade(runDir: string) {
   const checks = new Checks();
   const info = await readRunJson<RunInfo>(runDir, 'run.json');
   const leader = Number(info.figures.leader);
-  const moments = (await readRunFile(runDir, 'cluster.jsonl')).split('\n').flatMap((line, index) => {
-    if (line.trim() === '') return [];
-    try {
-      return [JSON.parse(line) as PartitionMoment];
-    } catch {
-      throw new GradeError(`cluster.jsonl line ${index + 1} is not JSON`);
-    }
-  });
-  const replicated = await readRunFile(runDir, 'offsets-before-freeze.txt');
+  const moments = await readMoments(runDir);
+  const replicated = parseOffsets(await readRunFile(runDir, 'offsets-before-freeze.txt'));
   const truncations = await readRunFile(runDir, 'truncation.txt', { allowEmpty: true });
 
   for (const variant of VARIANTS) {
     const topic = info.names[variant];
     if (!topic) throw new GradeError(`run.json names no topic for ${variant}`);
-    const log = await producerLog(runDir, variant);
-    const replicas = await replicaLogs(runDir, variant);
+    const log = await readProducer(runDir, variant);
+    const replicas = await readReplicas(runDir, variant);
     const at = (moment: string) => moments.find((m) => m.moment === moment && m.topic === topic);
     const created = at('created');
     const failover = at('failover');
 
-    const hw = new RegExp(`^${topic}:0:(\\d+)$`, 'm').exec(replicated)?.[1];
+    const hw = replicated[topic];
     checks.law({
       id: 'a-on-every-replica',
       scope: variant,
-      ok: resultOf(log, 'A')?.error === null && hw === '1',
+      ok: resultOf(log, 'A')?.error === null && hw === 1,
       expected: 'A was sent and every in-sync replica had it before the followers froze (high watermark 1)',
       found: `${told(log, 'A')}; high watermark ${hw ?? 'not listed'}`,
     });
@@ -150,8 +113,8 @@ export default async function grade(runDir: string) {
 
   const trapTopic = info.names.trap;
   if (!trapTopic) throw new GradeError('run.json names no topic for trap');
-  const trap = await producerLog(runDir, 'trap');
-  const trapReplicas = await replicaLogs(runDir, 'trap');
+  const trap = await readProducer(runDir, 'trap');
+  const trapReplicas = await readReplicas(runDir, 'trap');
   const y = resultOf(trap, 'Y');
   const z = resultOf(trap, 'Z');
   checks.law({

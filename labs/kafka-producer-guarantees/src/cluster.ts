@@ -1,0 +1,106 @@
+// What the run scripts of the 3-node labs share: topics placed on chosen replicas, the lab producer fed one event at a
+// time, leader and ISR snapshots, and every replica's segment dumped. The graders read what these write (replicas.ts).
+import type { Broker, PartitionState } from '@kafka-labs/broker';
+import type { Child, Lab } from '@kafka-labs/lab-kit';
+import { PRODUCER_CLI } from '@kafka-labs/producer';
+import { retry } from 'zx';
+import { CLUSTER_FILE, describeReplicas, dumpFile, NODES, parseOffsets, replicaRecords, type PartitionMoment } from './replicas.ts';
+
+/** A delivery report takes at most message.timeout.ms (3 s in these labs) plus the producer's start. */
+const RESULT_MS = 30_000;
+/** Failover and restart bounds: a leader moves about 3 s after its node dies; a node's restart takes up to a minute under load. */
+const CLUSTER_WAIT = { count: 900, delay: 100 } as const;
+
+/** The lab's cluster, with the run-folder records the graders read. */
+export interface ClusterRun {
+  broker: Broker;
+  /** Every node's address, for tools that must reach whichever node runs. */
+  everyNode: string;
+  /** Creates each topic on its replicas (the first one leads) with `config`, and waits until all of them are in sync. */
+  createTopics(assignments: Record<string, number[]>, config: string[]): Promise<void>;
+  /** Retries `test` every 100 ms until it holds (a throw counts as not yet); fails the run naming `what` after 90 s. */
+  waitFor(what: string, test: () => Promise<boolean>): Promise<void>;
+  /** Resolves once `test` holds for the partition 0 of every topic created. */
+  waitForPartitions(what: string, test: (state: PartitionState) => boolean): Promise<void>;
+  /** Appends every topic's leader, replicas and ISR under `moment` to cluster.jsonl and returns the lines. */
+  snapshot(moment: string): Promise<string[]>;
+  /** Starts the lab producer in stdin mode on `topic`, bootstrapping from `node` only, as `<name>.log`. */
+  spawnProducer(name: string, topic: string, node: number, config: string[]): Child;
+  /** Sends `event` through a stdin-mode producer and resolves with its delivery result line. */
+  send(producer: Child, event: string): Promise<string>;
+  /** Ends a stdin-mode producer's input and waits for its `producer: done`. */
+  finish(producer: Child): Promise<void>;
+  /**
+   * The high watermark of partition 0 of each topic (kafka-get-offsets, latest): the offset below which every in-sync
+   * replica has the records; the tool's output is saved as `saveAs` when given.
+   */
+  highWatermarks(topics: string[], saveAs?: string): Promise<Record<string, number>>;
+  /** Dumps partition 0 of `topic` on every node into dump-<name>-node<N>.txt; returns `node N: offset:payload ...` lines. */
+  dumpReplicas(name: string, topic: string): Promise<string[]>;
+}
+
+/** The cluster helpers of one lab run; no node is left frozen however the run ends. */
+export function clusterRun(lab: Lab): ClusterRun {
+  const { broker } = lab;
+  const everyNode = NODES.map((n) => broker.address(n)).join(',');
+  const topics: string[] = [];
+  const moments: string[] = [];
+  lab.defer(async () => {
+    for (const node of NODES) if ((await broker.nodeState(node)) === 'frozen') await broker.thaw(node);
+  });
+  const run: ClusterRun = {
+    broker,
+    everyNode,
+    async createTopics(assignments, config) {
+      for (const [topic, replicas] of Object.entries(assignments)) {
+        const configs = config.flatMap((c) => ['--config', c]);
+        await lab.kafka`kafka-topics --bootstrap-server ${everyNode} --create --topic ${topic} --replica-assignment ${replicas.join(':')} ${configs}`;
+        topics.push(topic);
+      }
+      await run.waitForPartitions('three in-sync replicas', (p) => p.isr.length === 3);
+    },
+    async waitFor(what, test) {
+      await retry(CLUSTER_WAIT.count, CLUSTER_WAIT.delay, async () => {
+        if (!(await test().catch(() => false))) throw new Error(`waited in vain for ${what}`);
+      });
+    },
+    waitForPartitions: (what, test) => run.waitFor(what, async () => (await Promise.all(topics.map((t) => broker.partition(t)))).every(test)),
+    async snapshot(moment) {
+      const lines: string[] = [];
+      for (const topic of topics) {
+        const line: PartitionMoment = { moment, topic, ...(await broker.partition(topic)) };
+        lines.push(JSON.stringify(line));
+      }
+      moments.push(...lines);
+      lab.writeFile(CLUSTER_FILE, `${moments.join('\n')}\n`);
+      return lines;
+    },
+    spawnProducer: (name, topic, node, config) =>
+      lab.spawnTs(name, PRODUCER_CLI, [topic, 'false', 'stdin', `bootstrap.servers=${broker.address(node)}`, ...config]),
+    async send(producer, event) {
+      const after = producer.lines.length;
+      producer.process.stdin.write(`${event}\n`);
+      const result = new RegExp(`^\\s*\\d+\\.\\ds ${event} result: `);
+      return (await producer.waitForLine(result, { timeoutMs: RESULT_MS, after })).trim();
+    },
+    async finish(producer) {
+      producer.process.stdin.end();
+      await producer.waitForLine(/^producer: done$/, { timeoutMs: RESULT_MS });
+    },
+    async highWatermarks(wanted, saveAs) {
+      const pattern = `(${wanted.join('|')})`;
+      const out = await lab.kafka(saveAs ? { saveAs } : {})`kafka-get-offsets --bootstrap-server ${everyNode} --topic ${pattern}`;
+      return parseOffsets(out.stdout);
+    },
+    async dumpReplicas(name, topic) {
+      const lines: string[][] = [];
+      for (const node of NODES) {
+        const file = dumpFile(name, node);
+        const out = await lab.kafka({ saveAs: file })`kafka-dump-log --files ${broker.segmentPath(topic, 0, node)} --print-data-log`;
+        lines.push(replicaRecords(out.stdout, file));
+      }
+      return describeReplicas(lines);
+    },
+  };
+  return run;
+}

@@ -1,0 +1,80 @@
+// What the graders of the 3-node labs share: every replica's records, leader and ISR at each moment of the run, and
+// the producers' delivery reports. Everything here reads only the run folder (cluster.ts writes it).
+import { dataBatches, parseDumpLog } from '@kafka-labs/dumplog';
+import { GradeError, readRunFile } from '@kafka-labs/grader';
+import { parseProducerLog, type ProducerLog } from '@kafka-labs/producer';
+
+export const NODES = [1, 2, 3] as const;
+export const CLUSTER_FILE = 'cluster.jsonl';
+/** librdkafka's error for a record that got no successful answer within message.timeout.ms. */
+export const MSG_TIMED_OUT = '_MSG_TIMED_OUT';
+
+/** The dump of partition 0 of a lab's topic `name` on one node. */
+export const dumpFile = (name: string, node: number) => `dump-${name}-node${node}.txt`;
+
+/** One line of cluster.jsonl: a partition's leader, replicas and ISR at a named moment of the run. */
+export interface PartitionMoment {
+  moment: string;
+  topic: string;
+  leader: number;
+  replicas: number[];
+  isr: number[];
+}
+
+/** A segment's records as `offset:payload` (`offset:null` for a null value), in log order; throws on a line that is not dump output. */
+export function replicaRecords(dumpText: string, file: string): string[] {
+  const dump = parseDumpLog(dumpText);
+  const bad = dump.errors[0];
+  if (bad) throw new GradeError(`${file} line ${bad.line} is not kafka-dump-log output (${bad.reason}): ${bad.text}`);
+  return dataBatches(dump).flatMap((b) => b.records.map((r) => `${r.offset}:${r.payload ?? 'null'}`));
+}
+
+/** Every node's records of the lab's topic `name`, by node in NODES order. */
+export function readReplicas(runDir: string, name: string): Promise<string[][]> {
+  return Promise.all(
+    NODES.map(async (node) => {
+      const file = dumpFile(name, node);
+      return replicaRecords(await readRunFile(runDir, file), file);
+    }),
+  );
+}
+
+/** `node N: 0:A 1:X` per replica, for messages and evidence. */
+export const describeReplicas = (replicas: string[][]) =>
+  replicas.map((records, i) => `node ${NODES[i]}: ${records.join(' ') || '(empty)'}`);
+
+/** The leader and ISR snapshots of cluster.jsonl. */
+export async function readMoments(runDir: string): Promise<PartitionMoment[]> {
+  return (await readRunFile(runDir, CLUSTER_FILE)).split('\n').flatMap((line, index) => {
+    if (line.trim() === '') return [];
+    try {
+      return [JSON.parse(line) as PartitionMoment];
+    } catch {
+      throw new GradeError(`${CLUSTER_FILE} line ${index + 1} is not JSON`);
+    }
+  });
+}
+
+/** kafka-get-offsets output (`topic:0:1` lines) as partition 0's offset by topic. */
+export function parseOffsets(text: string): Record<string, number> {
+  return Object.fromEntries([...text.matchAll(/^(\S+):0:(\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
+}
+
+/** A producer's `<name>.log`, parsed strictly. */
+export async function readProducer(runDir: string, name: string): Promise<ProducerLog> {
+  const text = await readRunFile(runDir, `${name}.log`);
+  try {
+    return parseProducerLog(text);
+  } catch (err) {
+    throw new GradeError(`${name}.log: ${(err as Error).message}`);
+  }
+}
+
+/** The delivery report of `event`, if the producer printed one. */
+export const resultOf = (log: ProducerLog, event: string) => log.results.find((r) => r.event === event);
+
+/** What the producer was told about `event`: `X offset=1`, `X _MSG_TIMED_OUT` or `no report for X`. */
+export function told(log: ProducerLog, event: string): string {
+  const r = resultOf(log, event);
+  return r ? (r.error ? `${event} ${r.error.name}` : `${event} offset=${r.offset}`) : `no report for ${event}`;
+}
