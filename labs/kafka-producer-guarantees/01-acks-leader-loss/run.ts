@@ -20,14 +20,9 @@ await using lab = await startLab(import.meta.url, {
 });
 const cluster = clusterRun(lab);
 const { broker } = cluster;
-const nodes: number[] = [...NODES];
 
 lab.step('Pick the partition leader L: a node that is not the active KRaft controller');
-const controller = await broker.activeController();
-const leader = nodes.find((n) => n !== controller)!;
-const followers = nodes.filter((n) => n !== leader);
-lab.say(`   active controller: node ${controller}; leader L: node ${leader}; followers: nodes ${followers.join(', ')}`);
-lab.figure('leader', leader);
+const { leader, followers } = await cluster.chooseLeader();
 
 lab.step(`Create one topic per variant with replicas ${leader}:${followers.join(':')} and ${TOPIC_CONFIG}, and one for the retry trap`);
 const topics = Object.fromEntries(VARIANTS.map((v) => [v.name, lab.name(v.name)])) as Record<Variant, string>;
@@ -92,7 +87,7 @@ for (const v of VARIANTS) lab.show(`${v.name} (offset:payload)`, await cluster.d
 
 lab.step(`The trap: acks=all to ${trap} (leader node ${followers[0]}), its followers frozen, then thawed`);
 const trapLeader = (await broker.partition(trap)).leader;
-const trapFollowers = nodes.filter((n) => n !== trapLeader);
+const trapFollowers = NODES.filter((n) => n !== trapLeader);
 const trapProducer = cluster.spawnProducer('trap', trap, trapLeader, ['acks=all', ...PRODUCER_CONFIG]);
 for (const follower of trapFollowers) await broker.freezeFollower(follower, trapLeader);
 const y = await cluster.send(trapProducer, 'Y');

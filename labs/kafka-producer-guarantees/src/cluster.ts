@@ -16,6 +16,11 @@ export interface ClusterRun {
   broker: Broker;
   /** Every node's address, for tools that must reach whichever node runs. */
   everyNode: string;
+  /**
+   * Chooses the partition leader L, a node that is not the active KRaft controller (so a failover of L needs no
+   * controller election), says so in the transcript and records it as the figure `leader`.
+   */
+  chooseLeader(): Promise<{ leader: number; followers: number[] }>;
   /** Creates each topic on its replicas (the first one leads) with `config`, and waits until all of them are in sync. */
   createTopics(assignments: Record<string, number[]>, config: string[]): Promise<void>;
   /** Retries `test` every 100 ms until it holds (a throw counts as not yet); fails the run naming `what` after 90 s. */
@@ -51,6 +56,14 @@ export function clusterRun(lab: Lab): ClusterRun {
   const run: ClusterRun = {
     broker,
     everyNode,
+    async chooseLeader() {
+      const controller = await broker.activeController();
+      const leader = NODES.find((n) => n !== controller)!;
+      const followers = NODES.filter((n) => n !== leader);
+      lab.say(`   active controller: node ${controller}; leader L: node ${leader}; followers: nodes ${followers.join(', ')}`);
+      lab.figure('leader', leader);
+      return { leader, followers };
+    },
     async createTopics(assignments, config) {
       for (const [topic, replicas] of Object.entries(assignments)) {
         const configs = config.flatMap((c) => ['--config', c]);
