@@ -6,8 +6,10 @@ import { PRODUCER_CLI } from '@kafka-labs/producer';
 import { retry } from 'zx';
 import { CLUSTER_FILE, describeReplicas, dumpFile, NODES, parseOffsets, replicaRecords, type PartitionMoment } from './replicas.ts';
 
-/** A delivery report takes at most message.timeout.ms (3 s in these labs) plus the producer's start. */
-const RESULT_MS = 30_000;
+/** A producer's start (tsx and the native client) takes seconds, and tens of them on a loaded machine. */
+const START_MS = 120_000;
+/** A delivery report takes at most message.timeout.ms (3 s in these labs) after the client has connected. */
+const RESULT_MS = 60_000;
 /** Failover and restart bounds: a leader moves about 3 s after its node dies; a node's restart takes up to a minute under load. */
 const CLUSTER_WAIT = { count: 900, delay: 100 } as const;
 
@@ -91,6 +93,7 @@ export function clusterRun(lab: Lab): ClusterRun {
     spawnProducer: (name, topic, node, config) =>
       lab.spawnTs(name, PRODUCER_CLI, [topic, 'false', 'stdin', `bootstrap.servers=${broker.address(node)}`, ...config]),
     async send(producer, event) {
+      await producer.waitForLine(/^producer: topic /, { timeoutMs: START_MS });
       const after = producer.lines.length;
       producer.process.stdin.write(`${event}\n`);
       const result = new RegExp(`^\\s*\\d+\\.\\ds ${event} result: `);
