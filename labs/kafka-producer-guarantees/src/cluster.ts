@@ -3,7 +3,6 @@
 import type { Broker, PartitionState } from '@kafka-labs/broker';
 import type { Child, Lab } from '@kafka-labs/lab-kit';
 import { PRODUCER_CLI } from '@kafka-labs/producer';
-import { retry } from 'zx';
 import { CLUSTER_FILE, describeReplicas, dumpFile, NODES, parseOffsets, replicaRecords, type PartitionMoment } from './replicas.ts';
 
 /** A producer's start (tsx and the native client) takes seconds, and tens of them on a loaded machine. */
@@ -11,7 +10,8 @@ const START_MS = 120_000;
 /** A delivery report takes at most message.timeout.ms (3 s in these labs) after the client has connected. */
 const RESULT_MS = 60_000;
 /** Failover and restart bounds: a leader moves about 3 s after its node dies; a node's restart takes up to a minute under load. */
-const CLUSTER_WAIT = { count: 900, delay: 100 } as const;
+const CLUSTER_WAIT_MS = 90_000;
+const POLL_MS = 100;
 
 /** The lab's cluster, with the run-folder records the graders read. */
 export interface ClusterRun {
@@ -75,9 +75,11 @@ export function clusterRun(lab: Lab): ClusterRun {
       await run.waitForPartitions('three in-sync replicas', (p) => p.isr.length === 3);
     },
     async waitFor(what, test) {
-      await retry(CLUSTER_WAIT.count, CLUSTER_WAIT.delay, async () => {
-        if (!(await test().catch(() => false))) throw new Error(`waited in vain for ${what}`);
-      });
+      const deadline = Date.now() + CLUSTER_WAIT_MS;
+      while (!(await test().catch(() => false))) {
+        if (Date.now() > deadline) throw new Error(`waited ${CLUSTER_WAIT_MS / 1000} s in vain for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
     },
     waitForPartitions: (what, test) => run.waitFor(what, async () => (await Promise.all(topics.map((t) => broker.partition(t)))).every(test)),
     async snapshot(moment) {
