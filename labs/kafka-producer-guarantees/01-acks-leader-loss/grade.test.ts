@@ -85,10 +85,9 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ trap-one-copy-per-attempt: .*\(\d+ Produce request\(s\) logged, \d+ cop/);
   });
 
-  test('a producer log with a line that is not a producer line fails naming the file', async () => {
-    const graded = await gradeAltered(LAB, 'acks1.log', (text) => `${text}Segmentation fault\n`);
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ run-folder: acks1.log: line \d+ is not a producer line: "Segmentation fault"/);
+  test('a producer log with a line of the shell before it still grades', async () => {
+    const graded = await gradeAltered(LAB, 'acks1.log', (text) => `pyenv: cannot rehash: couldn't acquire lock\n${text}`);
+    expect(graded.status, graded.stdout).toBe(0);
   });
 
   test('a run folder without a replica dump fails naming it', async () => {

@@ -2,7 +2,7 @@
 // the producers' delivery reports. Everything here reads only the run folder (cluster.ts writes it).
 import { dataBatches, parseDumpLog } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
-import { parseProducerLog, type ProducerLog } from '@kafka-labs/producer';
+import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer';
 
 export const NODES = [1, 2, 3] as const;
 export const CLUSTER_FILE = 'cluster.jsonl';
@@ -60,14 +60,12 @@ export function parseOffsets(text: string): Record<string, number> {
   return Object.fromEntries([...text.matchAll(/^(\S+):0:(\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
 }
 
-/** A producer's `<name>.log`, parsed strictly. */
+/**
+ * A producer's `<name>.log`, read leniently: a line that is not the producer's is skipped (the shell that starts a child
+ * can print one, e.g. a `pyenv: cannot rehash` warning from ~/.bashrc on a loaded machine).
+ */
 export async function readProducer(runDir: string, name: string): Promise<ProducerLog> {
-  const text = await readRunFile(runDir, `${name}.log`);
-  try {
-    return parseProducerLog(text);
-  } catch (err) {
-    throw new GradeError(`${name}.log: ${(err as Error).message}`);
-  }
+  return scanProducerLog(await readRunFile(runDir, `${name}.log`));
 }
 
 /** The delivery report of `event`, if the producer printed one. */

@@ -1,0 +1,57 @@
+import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { describe, expect, test } from 'vitest';
+
+const LAB = '02-min-insync';
+
+describe(LAB, () => {
+  test('the run passes: min.insync.replicas=2 refused B, min.insync.replicas=1 acknowledged it with one replica', async () => {
+    const graded = await gradeGolden(LAB);
+    expect(graded.status, graded.stdout).toBe(0);
+  });
+
+  test('a B acknowledged on the min.insync.replicas=2 topic fails not-enough-replicas', async () => {
+    const graded = await gradeAltered(LAB, 'minisr2.log', (text) => text.replace(/ B result: error -192 _MSG_TIMED_OUT/, ' B result: offset=1'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ minisr2-not-enough-replicas: .*\(B offset=1; \d+ refused attempt\(s\) in the debug lines\)/);
+  });
+
+  test('a timeout without the broker refusing fails not-enough-replicas', async () => {
+    const graded = await gradeAltered(LAB, 'minisr2.log', (text) => text.replaceAll('Broker: Not enough in-sync replicas', 'Broker: Request timed out'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ minisr2-not-enough-replicas: .*\(B _MSG_TIMED_OUT; 0 refused attempt\(s\)/);
+  });
+
+  test('a refused B found on a replica fails nothing-stored', async () => {
+    const graded = await gradeAltered(LAB, 'offsets-isr-of-one.txt', (text) => text.replace(/^(minisr2-\S+:0:)1$/m, '$12'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ minisr2-nothing-stored: .*\(high watermark 2; /);
+  });
+
+  test('a B that the leader alone could not commit fails acknowledged-by-leader-alone', async () => {
+    const graded = await gradeAltered(LAB, 'offsets-isr-of-one.txt', (text) => text.replace(/^(minisr1-\S+:0:)2$/m, '$11'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ minisr1-acknowledged-by-leader-alone: .*\(B offset=1; high watermark 1\)/);
+  });
+
+  test('an ISR that kept a follower fails isr-of-leader-alone', async () => {
+    const graded = await gradeAltered(LAB, 'cluster.jsonl', (text) =>
+      text.replace(/^(\{"moment":"stopped","topic":"minisr1-[^"]+","leader":(\d+),"replicas":\[[\d,]+\],"isr":\[)(\d+)\]/m, (_, head: string) => `${head}1,2]`),
+    );
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ minisr1-isr-of-leader-alone: .*\(leader \d isr \[1,2\]\)/);
+  });
+
+  test('a follower without B after recovery fails copied-after-recovery', async () => {
+    const graded = await gradeAltered(LAB, 'dump-minisr1-node3.txt', (text) => text.replace(/payload: B$/m, 'payload: C'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ minisr1-copied-after-recovery: .*node 3: 0:A 1:C/);
+  });
+
+  test('a run folder without a producer log fails naming it', async () => {
+    const graded = await gradeWithout(LAB, 'minisr1.log');
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ run-folder: minisr1.log is missing from the run folder/);
+  });
+
+  testRunFolderFailures(LAB, 'run.json');
+});
