@@ -17,7 +17,7 @@ function brokerJvms(): number[] {
     .filter((p) => {
       try {
         const args = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-        return args.includes('kafka.Kafka') && args.some((a) => a.startsWith(labsHome()));
+        return args.includes('kafka.Kafka') && args.some((a) => a.startsWith(`${labsHome()}/`));
       } catch {
         return false;
       }
@@ -75,7 +75,9 @@ describe('lifecycle', () => {
     const squatter: Server = createServer();
     await new Promise<void>((resolve) => squatter.listen(9531, '127.0.0.1', resolve));
     try {
-      await expect(ensureBroker({ log: quiet })).rejects.toThrow(/^port 9531 is already in use \(HOST listener/);
+      await expect(ensureBroker({ log: quiet })).rejects.toThrow(
+        new RegExp(`^port 9531 is already in use by pid ${process.pid} \\(.*\\) \\(HOST listener`),
+      );
       let stderr = '';
       try {
         execFileSync('pnpm', ['-s', 'broker', 'up'], { encoding: 'utf8', stdio: 'pipe' });
@@ -84,7 +86,7 @@ describe('lifecycle', () => {
         expect(failure.status).toBe(2);
         stderr = failure.stderr;
       }
-      expect(stderr.trim().split('\n')[0]).toMatch(/^error: port 9531 is already in use/);
+      expect(stderr.trim().split('\n')[0]).toMatch(new RegExp(`^error: port 9531 is already in use by pid ${process.pid} `));
       expect(brokerJvms()).toEqual([]);
     } finally {
       await new Promise((resolve) => squatter.close(resolve));

@@ -116,7 +116,9 @@ describe('proxyDaemon', { timeout: 60_000 }, () => {
     const taken = await startProxy({ listen: '127.0.0.1:0', print: () => {} });
     try {
       const blocked = proxyDaemon({ dir: join(daemon.logFile, '..'), controlPort: await freePort(), args: ['--listen', `127.0.0.1:${taken.port}`, '--control', '0'] });
-      await expect(blocked.ensure()).rejects.toThrow(/the proxy exited with code 2: error: cannot listen on 127\.0\.0\.1:\d+ \(address in use\)/);
+      await expect(blocked.ensure()).rejects.toThrow(
+        new RegExp(`the proxy exited with code 2: error: cannot listen on 127\\.0\\.0\\.1:${taken.port} \\(address in use by pid ${process.pid} \\(`),
+      );
       expect(existsSync(blocked.pidFile)).toBe(false);
     } finally {
       await taken.stop();

@@ -278,7 +278,7 @@ describe('startProxy', () => {
   it('fails with a listen error when the port is taken', async () => {
     const proxy = await proxyOn();
     await expect(startProxy({ listen: `127.0.0.1:${proxy.port}`, print: () => {} })).rejects.toThrow(
-      `cannot listen on 127.0.0.1:${proxy.port} (address in use)`,
+      `cannot listen on 127.0.0.1:${proxy.port} (address in use by pid ${process.pid} (`,
     );
   });
 
