@@ -1,27 +1,58 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { PRODUCER_CLI } from './paths.ts';
+import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI } from './paths.ts';
 
-const run = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', PRODUCER_CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
+const run = (cli: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', timeout: 30_000 });
 
 describe('producer CLI', () => {
-  it('prints its usage and modes on --help and exits 0', () => {
-    const result = run(['--help']);
+  it('prints its usage, modes and mode flags on --help and exits 0', () => {
+    const result = run(PRODUCER_CLI, ['--help']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^usage: producer TOPIC IDEMPOTENCE MODE \[key=value \.\.\.\]/);
+    expect(result.stdout).toMatch(/^usage: producer TOPIC IDEMPOTENCE MODE \[key=value \.\.\.\] \[mode flags\]/);
     expect(result.stdout).toContain('app-retry');
+    expect(result.stdout).toContain('--fail-before');
   });
 
   it.each([
     [[], 'producer: expected TOPIC IDEMPOTENCE MODE (see --help)'],
     [['t', 'maybe', 'send'], "producer: IDEMPOTENCE must be true or false, not 'maybe'"],
-    [['t', 'true', 'burst'], "producer: MODE must be one of send, app-retry, once, stdin, not 'burst'"],
+    [['t', 'true', 'flood'], "producer: MODE must be one of send, app-retry, once, stdin, burst, stream, keys, null-keys, fan-out, not 'flood'"],
     [['t', 'true', 'send', 'debug'], "producer: 'debug' is not a key=value librdkafka property"],
     [['t', 'true', 'send', 'enable.idempotence=false'], 'producer: give enable.idempotence as the IDEMPOTENCE argument'],
     [['t', 'true', 'send', 'no.such.property=1'], 'producer: librdkafka rejected the configuration: No such configuration property: "no.such.property"'],
+    [['t', 'true', 'send', '--count', '3'], 'producer: --count is not a flag of mode send'],
+    [['t', 'true', 'burst', '--count', '0'], "producer: --count must be an integer >= 1, not '0'"],
+    [['t', 'true', 'burst', '--colour'], 'producer: unknown flag --colour (see --help)'],
+    [['a,b', 'true', 'fan-out', '--fail-before', 'c'], 'producer: --fail-before c is not one of the topics a, b'],
+    [['a,b', 'false', 'fan-out', 'transactional.id=T'], 'producer: transactional.id needs IDEMPOTENCE true'],
+    [['a,b', 'true', 'burst'], "producer: 'a,b' is not a valid topic name"],
   ])('exits 2 with one line on stderr for %j', (args, message) => {
-    const result = run(args);
+    const result = run(PRODUCER_CLI, args);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`${message}\n`);
+  });
+});
+
+describe('kafkajs-producer CLI', () => {
+  it('prints its usage and its KafkaJS options on --help and exits 0', () => {
+    const result = run(KAFKAJS_PRODUCER_CLI, ['--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^usage: kafkajs-producer TOPIC IDEMPOTENCE MODE/);
+    expect(result.stdout).toContain('maxInFlightRequests');
+    expect(result.stdout).toContain('null-keys');
+  });
+
+  it.each([
+    [['t', 'true', 'send', 'linger.ms=5'], "kafkajs-producer: 'linger.ms' is not an option of this program (brokers, requestTimeout, retries, maxInFlightRequests, transactionalId, acks, compression)"],
+    [['t', 'true', 'send', 'compression=brotli'], "kafkajs-producer: compression must be one of none, gzip, snappy, lz4, zstd, not 'brotli'"],
+    [['t', 'true', 'send', 'acks=2'], "kafkajs-producer: acks must be -1, 0 or 1, not '2'"],
+    [['t', 'true', 'send', 'requestTimeout=soon'], "kafkajs-producer: requestTimeout must be an integer, not 'soon'"],
+    [['t', 'true', 'send', '--library', 'rdkafka'], "kafkajs-producer: --library must be one of kafkajs, confluent, not 'rdkafka'"],
+    [['t', 'false', 'fan-out', 'transactionalId=T'], 'kafkajs-producer: transactionalId needs IDEMPOTENCE true'],
+    [['t', 'true', 'stream', '--warm-up'], 'kafkajs-producer: --warm-up is not a flag of mode stream'],
+  ])('exits 2 with one line on stderr for %j', (args, message) => {
+    const result = run(KAFKAJS_PRODUCER_CLI, args);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`${message}\n`);

@@ -46,6 +46,15 @@ const CASES: [string, ClientEvent | undefined][] = [
     { kind: 'request-timeout', api: 'Produce', afterMs: 3038 },
   ],
   ['rdkafka %4 REQTMOUT [thrd:localhost:9532/1]: localhost:9532/1: Timed out 1 in-flight, 0 retry-queued, 0 out-queue, 0 partially-sent requests', undefined],
+  [
+    'rdkafka %7 ERRSEQ [thrd:localhost:9532/1]: localhost:9532/1: ProduceRequest for rd-i-1796127551 [0] with 1 message(s) failed due to skipped sequence numbers (PID{Id:15,Epoch:0}, base seq 3 > next seq 2) caused by previous failed request (NO_ERROR, actions , base seq 0..0, base msgid 0, -1ms ago): recovering and retrying',
+    { kind: 'sequence-gap', topic: 'rd-i-1796127551', partition: 0, pid: { id: 15, epoch: 0 }, baseSeq: 3, nextSeq: 2 },
+  ],
+  [
+    'rdkafka %7 DRAIN [thrd:localhost:9532/1]: All partitions drained, bumped epoch to PID{Id:15,Epoch:1}',
+    { kind: 'epoch-bumped', pid: { id: 15, epoch: 1 } },
+  ],
+  ['rdkafka %7 DRAIN [thrd:localhost:9532/1]: rd-i-1796127551 [0] beginning partition drain: drain before retrying', undefined],
   ['rdkafka %7 RESETSEQ [thrd:localhost:9532/1]: pay-on [0] resetting epoch base seq from 0 to 1', undefined],
 ];
 

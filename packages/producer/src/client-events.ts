@@ -13,7 +13,9 @@ export type ClientEvent =
   | { kind: 'batch-delivered'; topic: string; partition: number; msgId: number; baseSeq: number }
   | { kind: 'pid-acquired'; pid: Pid; previous: Pid | null }
   | { kind: 'pid-changed'; topic: string; partition: number; from: Pid | null; to: Pid | null; baseMsgId: number }
-  | { kind: 'request-timeout'; api: string; afterMs: number };
+  | { kind: 'request-timeout'; api: string; afterMs: number }
+  | { kind: 'sequence-gap'; topic: string; partition: number; pid: Pid | null; baseSeq: number; nextSeq: number }
+  | { kind: 'epoch-bumped'; pid: Pid };
 
 export type ClientEventKind = ClientEvent['kind'];
 type Event<K extends ClientEventKind> = Extract<ClientEvent, { kind: K }>;
@@ -25,7 +27,7 @@ const pidAt = (m: RegExpExecArray, at: number): Pid | null =>
 const BROKER = String.raw`(?:\S+: )?`;
 const PARTITION = String.raw`(\S+) \[(\d+)\]`;
 
-/** librdkafka's line formats (rdkafka_msgset_writer.c, rdkafka_request.c, rdkafka_idempotence.c, rdkafka_partition.c, rdkafka_broker.c). */
+/** librdkafka's line formats (rdkafka_msgset_writer.c, rdkafka_request.c, rdkafka_idempotence.c, rdkafka_partition.c, rdkafka_broker.c, rdkafka_msgset_reader.c). */
 const parsers: { [K in ClientEventKind]: { facility: string; pattern: RegExp; parse(m: RegExpExecArray): Omit<Event<K>, 'kind'> } } = {
   produce: {
     facility: 'PRODUCE',
@@ -72,6 +74,16 @@ const parsers: { [K in ClientEventKind]: { facility: string; pattern: RegExp; pa
     facility: 'REQTMOUT',
     pattern: new RegExp(String.raw`^${BROKER}Timed out (\w+)Request in flight \(after (\d+)ms`),
     parse: (m) => ({ api: m[1]!, afterMs: Number(m[2]) }),
+  },
+  'sequence-gap': {
+    facility: 'ERRSEQ',
+    pattern: new RegExp(String.raw`^${BROKER}ProduceRequest for ${PARTITION} with \d+ message\(s\) failed due to skipped sequence numbers \(${PID}, base seq (-?\d+) > next seq (-?\d+)\)`),
+    parse: (m) => ({ topic: m[1]!, partition: Number(m[2]), pid: pidAt(m, 3), baseSeq: Number(m[5]), nextSeq: Number(m[6]) }),
+  },
+  'epoch-bumped': {
+    facility: 'DRAIN',
+    pattern: new RegExp(String.raw`^All partitions drained, bumped epoch to ${PID}`),
+    parse: (m) => ({ pid: pidAt(m, 1)! }),
   },
 };
 

@@ -1,30 +1,7 @@
+import { parseCommand, UsageError, type FlagSpec } from '@kafka-labs/cli';
 import { ProducerError } from './errors.ts';
-
-/** What each mode sends: its events in order (`stdin`: each line of the input), and whether the application produces a failed event once more. */
-export const MODES = {
-  send: {
-    events: ['E-41', 'E-42', 'E-43'],
-    retryOnFailure: false,
-    about: 'E-41, E-42, E-43 one at a time, each after the delivery report of the previous one',
-  },
-  'app-retry': {
-    events: ['E-42'],
-    retryOnFailure: true,
-    about: 'E-42; when its delivery report is a failure, the application produces E-42 once more',
-  },
-  once: {
-    events: ['E-42'],
-    retryOnFailure: false,
-    about: 'E-42 once, as a process that may be killed and restarted does',
-  },
-  stdin: {
-    events: 'stdin',
-    retryOnFailure: false,
-    about: 'each line of standard input, each after the delivery report of the previous one, until the input ends',
-  },
-} as const satisfies Record<string, { events: readonly string[] | 'stdin'; retryOnFailure: boolean; about: string }>;
-
-export type Mode = keyof typeof MODES;
+import { MODE_FLAGS, MODES, type Mode, type ModeFlag, type ModeOptions } from './modes.ts';
+import { modeOptions } from './plan.ts';
 
 /** librdkafka properties the producer sets unless a `key=value` argument overrides them. */
 export const DEFAULT_CONFIG: Readonly<Record<string, string>> = {
@@ -35,50 +12,108 @@ export const DEFAULT_CONFIG: Readonly<Record<string, string>> = {
 /** The idempotence argument's spellings. */
 const IDEMPOTENCE: Readonly<Record<string, boolean>> = { true: true, on: true, false: false, off: false };
 
+/** What both producer programs read from their command line, before the client's own `key=value` settings are checked. */
+export interface CommonArgs {
+  topic: string;
+  idempotent: boolean;
+  mode: Mode;
+  modeOptions: ModeOptions;
+  /** The `key=value` arguments in order. */
+  settings: [string, string][];
+}
+
 export interface ProducerOptions {
   topic: string;
   mode: Mode;
+  modeOptions: ModeOptions;
   /** Every librdkafka property the client gets: the defaults, enable.idempotence, then the `key=value` arguments. */
   config: Record<string, string>;
 }
 
+const TOPIC = /^[\w.-]+$/;
+
+/**
+ * Parses `TOPIC IDEMPOTENCE MODE [key=value ...] [mode flags] [extra flags]`; throws a ProducerError naming the bad
+ * argument. `extraFlags` are a program's own flags (their values come back in `extra`).
+ */
+export function parseCommonArgs(
+  argv: readonly string[],
+  what: string,
+  extraFlags: Record<string, FlagSpec> = {},
+): CommonArgs & { extra: Record<string, unknown> } {
+  let parsed: ReturnType<typeof parseCommand>;
+  try {
+    parsed = parseCommand({ ...MODE_FLAGS, ...extraFlags }, [...argv]);
+  } catch (error) {
+    throw new ProducerError('usage', error instanceof UsageError ? error.message : String(error));
+  }
+  const [topic, idempotence, mode, ...rest] = parsed.positionals;
+  if (mode === undefined) throw new ProducerError('usage', 'expected TOPIC IDEMPOTENCE MODE (see --help)');
+  const enabled = IDEMPOTENCE[idempotence!];
+  if (enabled === undefined) throw new ProducerError('usage', `IDEMPOTENCE must be true or false, not '${idempotence}'`);
+  if (!Object.hasOwn(MODES, mode)) throw new ProducerError('usage', `MODE must be one of ${Object.keys(MODES).join(', ')}, not '${mode}'`);
+  const spec = MODES[mode as Mode];
+  const topics = mode === 'fan-out' ? topic!.split(',') : [topic!];
+  const badTopic = topics.find((t) => !TOPIC.test(t));
+  if (badTopic !== undefined) throw new ProducerError('usage', `'${badTopic}' is not a valid topic name`);
+  const flags = parsed.flags as Record<string, unknown>;
+  for (const flag of Object.keys(MODE_FLAGS) as ModeFlag[]) {
+    const given = flag === 'warm-up' ? flags[flag] === true : flags[flag] !== undefined;
+    if (given && !(spec.flags as readonly string[]).includes(flag)) throw new ProducerError('usage', `--${flag} is not a flag of mode ${mode}`);
+  }
+  const options = modeOptions(mode as Mode, flags);
+  if (options.failBefore !== null && !topics.includes(options.failBefore)) {
+    throw new ProducerError('usage', `--fail-before ${options.failBefore} is not one of the topics ${topics.join(', ')}`);
+  }
+  const settings = rest.map((arg): [string, string] => {
+    const match = /^([a-zA-Z][\w.]*)=(\S*)$/.exec(arg);
+    if (!match) throw new ProducerError('usage', `'${arg}' is not a key=value ${what}`);
+    return [match[1]!, match[2]!];
+  });
+  const extra = Object.fromEntries(Object.keys(extraFlags).map((name) => [name, flags[name]]));
+  return { topic: topic!, idempotent: enabled, mode: mode as Mode, modeOptions: options, settings, extra };
+}
+
+/** The lines of --help that both programs share: the arguments, the modes and their flags. */
+export function commonHelp(settingsAbout: string): string[] {
+  const modes = Object.entries(MODES).map(([name, mode]) => `    ${name.padEnd(10)} ${mode.about}`);
+  const flags = Object.entries(MODE_FLAGS).map(([name, flag]) => `  --${`${name}${flag.kind === 'boolean' ? '' : ' N'}`.padEnd(17)} ${flag.help}`);
+  return [
+    '  TOPIC        the topic to produce to (fan-out: a comma list of topics)',
+    '  IDEMPOTENCE  true|false (also on|off): whether the producer is idempotent',
+    '  MODE         one of:',
+    ...modes,
+    `  key=value    ${settingsAbout}`,
+    '',
+    'mode flags (each mode takes only its own):',
+    ...flags,
+  ];
+}
+
 export function producerHelp(): string {
-  const modes = Object.entries(MODES).map(([name, mode]) => `  ${name.padEnd(10)} ${mode.about}`);
   const defaults = Object.entries(DEFAULT_CONFIG).map(([key, value]) => `${key}=${value}`).join(' ');
   return [
-    'usage: producer TOPIC IDEMPOTENCE MODE [key=value ...]',
+    'usage: producer TOPIC IDEMPOTENCE MODE [key=value ...] [mode flags]',
     '',
-    'Produces the lab events with librdkafka (@confluentinc/kafka-javascript) and prints one line per',
+    'Produces the lab events with librdkafka (@confluentinc/kafka-javascript, callback API) and prints one line per',
     'delivery report (`3.2s E-42 result: offset=2`, `5.1s E-42 result: error -192 _MSG_TIMED_OUT`) and',
     'one `rdkafka %<severity> <FACILITY> ...` line per client log line (e.g. with debug=msg,eos).',
     '',
-    '  TOPIC        the topic to produce to',
-    '  IDEMPOTENCE  true|false (also on|off): enable.idempotence',
-    '  MODE         one of:',
-    ...modes.map((line) => `  ${line}`),
-    '  key=value    any librdkafka property, e.g. debug=msg,eos message.timeout.ms=5000',
+    ...commonHelp('any librdkafka property, e.g. debug=msg,eos message.timeout.ms=5000 transactional.id=T'),
     '',
     `defaults: ${defaults}`,
-    'exit codes: 0 every event has a delivery report, 1 the client failed, 2 bad arguments',
+    'exit codes: 0 every record has a delivery report, 1 the client failed, 2 bad arguments',
   ].join('\n');
 }
 
-/** Parses `TOPIC IDEMPOTENCE MODE [key=value ...]`; throws a ProducerError naming the bad argument. */
+/** Parses the librdkafka producer's command line; throws a ProducerError naming the bad argument. */
 export function parseProducerArgs(argv: readonly string[]): ProducerOptions {
-  const [topic, idempotence, mode, ...rest] = argv;
-  if (mode === undefined) throw new ProducerError('usage', 'expected TOPIC IDEMPOTENCE MODE (see --help)');
-  if (!/^[\w.-]+$/.test(topic!)) throw new ProducerError('usage', `'${topic}' is not a valid topic name`);
-  const enabled = IDEMPOTENCE[idempotence!];
-  if (enabled === undefined) throw new ProducerError('usage', `IDEMPOTENCE must be true or false, not '${idempotence}'`);
-  if (!Object.hasOwn(MODES, mode)) {
-    throw new ProducerError('usage', `MODE must be one of ${Object.keys(MODES).join(', ')}, not '${mode}'`);
+  const args = parseCommonArgs(argv, 'librdkafka property');
+  const config: Record<string, string> = { ...DEFAULT_CONFIG, 'enable.idempotence': String(args.idempotent) };
+  for (const [key, value] of args.settings) {
+    if (key === 'enable.idempotence') throw new ProducerError('usage', 'give enable.idempotence as the IDEMPOTENCE argument');
+    config[key] = value;
   }
-  const config: Record<string, string> = { ...DEFAULT_CONFIG, 'enable.idempotence': String(enabled) };
-  for (const arg of rest) {
-    const match = /^([a-z][\w.]*)=(\S*)$/.exec(arg);
-    if (!match) throw new ProducerError('usage', `'${arg}' is not a key=value librdkafka property`);
-    if (match[1] === 'enable.idempotence') throw new ProducerError('usage', 'give enable.idempotence as the IDEMPOTENCE argument');
-    config[match[1]!] = match[2]!;
-  }
-  return { topic: topic!, mode: mode as Mode, config };
+  if (config['transactional.id'] !== undefined && !args.idempotent) throw new ProducerError('usage', 'transactional.id needs IDEMPOTENCE true');
+  return { topic: args.topic, mode: args.mode, modeOptions: args.modeOptions, config };
 }

@@ -1,4 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
-/** Absolute path of the producer's CLI entry file, for a lab to spawn with tsx. */
+/** Absolute path of the librdkafka producer's CLI entry file, for a lab to spawn with tsx. */
 export const PRODUCER_CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+/** Absolute path of the KafkaJS-API producer's CLI entry file (kafkajs, or the confluent KafkaJS layer). */
+export const KAFKAJS_PRODUCER_CLI = fileURLToPath(new URL('./kafkajs-cli.ts', import.meta.url));

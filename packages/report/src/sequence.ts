@@ -91,7 +91,7 @@ function noteOf(step: ProducerStep, process: number): SequenceRow | null {
   const note = (tone: Tone, text: string): SequenceRow => ({ kind: 'note', process, at: 'producer', tone, text, time: null });
   if (step.kind === 'result') {
     const { event, offset, error } = step.line;
-    return error ? note('bad', `${event}: delivery failed, ${error.name} (${error.code})`) : note('good', `${event}: delivered, offset=${offset}`);
+    return error ? note('bad', `${event}: delivery failed, ${error.name}${error.code === null ? '' : ` (${error.code})`}`) : note('good', `${event}: delivered, offset=${offset}`);
   }
   const e: ClientEvent = step.event;
   switch (e.kind) {
