@@ -7,3 +7,5 @@ export { parseGroupOffsets, parseGroupTable } from './consumer-groups.ts';
 export type { GroupOffset } from './consumer-groups.ts';
 export { parseConsoleRecords, parseTransactionStates } from './tool-output.ts';
 export type { ConsoleRecord, TransactionState } from './tool-output.ts';
+export { parseConsumerOutput } from './console-consumer.ts';
+export type { ConsumedRecord, ConsumerOutputError } from './console-consumer.ts';
