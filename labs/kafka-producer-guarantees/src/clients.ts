@@ -1,0 +1,45 @@
+// What the single-node run scripts of this track share: each client's producer program as a child process and
+// partitions dumped into the run folder. The graders read what these write.
+import { BOOTSTRAP } from '@kafka-labs/broker';
+import { compactView, parseDumpLog } from '@kafka-labs/dumplog';
+import type { Lab } from '@kafka-labs/lab-kit';
+import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI, scanProducerLog, type ProducerLog } from '@kafka-labs/producer';
+
+/** The lab producer programs, by client, with the setting that points each straight at the broker's HOST listener. */
+export const CLIENTS = {
+  librdkafka: { cli: PRODUCER_CLI, flags: [], direct: `bootstrap.servers=${BOOTSTRAP.host}`, about: 'librdkafka, callback API, flat config' },
+  kafkajs: { cli: KAFKAJS_PRODUCER_CLI, flags: [], direct: `brokers=${BOOTSTRAP.host}`, about: 'kafkajs 2.2.4' },
+  confluent: {
+    cli: KAFKAJS_PRODUCER_CLI,
+    flags: ['--library', 'confluent'],
+    direct: `brokers=${BOOTSTRAP.host}`,
+    about: "@confluentinc/kafka-javascript, KafkaJS API with its kafkaJS config block",
+  },
+} as const;
+
+export type NodeClient = keyof typeof CLIENTS;
+
+/** Longest one producer program of this track may take: a 3 s request time-out and its retry, and the JVM-free start. */
+const PRODUCER_DONE_MS = 90_000;
+
+/**
+ * Runs a client's producer program as `<name>.log` (`args`: TOPIC IDEMPOTENCE MODE [settings] [flags]; `direct`
+ * adds the HOST listener, else it goes through the fault proxy on 9532) and returns its log once it printed
+ * `producer: done` and exited 0; throws otherwise.
+ */
+export async function produce(lab: Lab, name: string, client: NodeClient, args: string[], { direct = true } = {}): Promise<ProducerLog> {
+  const { cli, flags, direct: hostListener } = CLIENTS[client];
+  const child = lab.spawnTs(name, cli, [...args, ...(direct ? [hostListener] : []), ...flags]);
+  await child.waitForLine(/^producer: done$/, { timeoutMs: PRODUCER_DONE_MS });
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`${name} exited with code ${code}; see ${name}.log`);
+  return scanProducerLog(child.lines.join('\n'));
+}
+
+/** Dumps partition `partition` of `topic` into `file` (with its records when `records`) and returns its batches' compact view. */
+export async function dumpPartition(lab: Lab, topic: string, file: string, { partition = 0, records = true } = {}): Promise<string[]> {
+  const segment = lab.broker.segmentPath(topic, partition);
+  const printRecords = records ? ['--print-data-log'] : [];
+  const { stdout } = await lab.kafka({ saveAs: file })`kafka-dump-log --files ${segment} ${printRecords}`;
+  return compactView(parseDumpLog(stdout).batches);
+}
