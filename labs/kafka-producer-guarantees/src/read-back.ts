@@ -1,9 +1,23 @@
-// What the single-node graders of this track read: producer logs, partitions dumped with kafka-dump-log and the
-// fault proxy's events. Everything here reads only the run folder.
-import { dataBatches, parseDumpLog, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
-import { GradeError, readRunFile } from '@kafka-labs/grader';
+// What the single-node graders of this track read: producer logs, topics read back with kafka-console-consumer,
+// partitions dumped with kafka-dump-log and the fault proxy's events. Everything here reads only the run folder.
+import { dataBatches, parseConsumerOutput, parseDumpLog, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
+import { GradeError, readJsonLines, readRunFile } from '@kafka-labs/grader';
 import { parseProducerLog, ProducerError, type ProducerLog } from '@kafka-labs/producer';
-import type { ProxyEvent } from '@kafka-labs/proxy';
+import { isProxyEvent, type ProxyEvent } from '@kafka-labs/proxy';
+import type { Placed } from './partitions.ts';
+
+/** The records of kafka-console-consumer output (partition, offset and key printed) saved as `file`; a line of another shape is a GradeError. */
+export function parsePlaced(text: string, file: string): Placed[] {
+  const { records, errors } = parseConsumerOutput(text, { key: true });
+  const bad = errors[0] ?? records.findIndex((r) => r.partition === undefined || r.offset === undefined);
+  if (typeof bad === 'object') throw new GradeError(`${file} line ${bad.line} is not a record with its partition, offset and key: ${bad.text}`);
+  if (bad !== -1) throw new GradeError(`${file} record ${bad + 1} has no partition or offset`);
+  return records as Placed[];
+}
+
+/** The records of a saved kafka-console-consumer output, as `parsePlaced` reads them. */
+export const readPlaced = async (runDir: string, file: string): Promise<Placed[]> =>
+  parsePlaced(await readRunFile(runDir, file, { allowEmpty: true }), file);
 
 /** A saved kafka-dump-log output, parsed; a line the parser does not know is a GradeError naming it. */
 export async function readDump(runDir: string, file: string): Promise<DumpLog> {
@@ -34,16 +48,5 @@ export const payloadsOf = (batches: DumpBatch[]) => batches.flatMap((b) => b.rec
 export const PROXY_EVENTS = 'proxy-events.jsonl';
 
 /** The proxy's events, one JSON object a line; a line that is not an event is a GradeError naming it. */
-export async function readProxyEvents(runDir: string): Promise<ProxyEvent[]> {
-  return (await readRunFile(runDir, PROXY_EVENTS, { allowEmpty: true })).split('\n').flatMap((line, index) => {
-    if (line.trim() === '') return [];
-    let event: ProxyEvent;
-    try {
-      event = JSON.parse(line) as ProxyEvent;
-    } catch {
-      throw new GradeError(`${PROXY_EVENTS} line ${index + 1} is not JSON`);
-    }
-    if (typeof event?.seq !== 'number' || typeof event.action !== 'string') throw new GradeError(`${PROXY_EVENTS} line ${index + 1} is not a proxy event`);
-    return [event];
-  });
-}
+export const readProxyEvents = (runDir: string): Promise<ProxyEvent[]> =>
+  readJsonLines(runDir, PROXY_EVENTS, isProxyEvent, 'a proxy event (no seq, time or action)');

@@ -4,7 +4,7 @@ export type { Counters } from './connection.ts';
 export { FAULT_MODULES, FAULT_SETTINGS, parseFaults, mergeFaults, describeFaults } from './faults.ts';
 export type { Faults, FaultField, FaultModuleName } from './faults.ts';
 export type { FaultModule, FaultSetting, Decision, InterceptedRequest, RequestHandler } from './faults/module.ts';
-export { EVENT_ACTIONS, formatEvent } from './events.ts';
+export { EVENT_ACTIONS, formatEvent, isProxyEvent } from './events.ts';
 export type { ProxyEvent, EventAction, ProduceEventFields, ProducePartitionEvent } from './events.ts';
 export { ProxyError, ERROR_KINDS } from './errors.ts';
 export type { ProxyErrorKind } from './errors.ts';

@@ -1,5 +1,5 @@
-import { GradeError, readRunFile } from '@kafka-labs/grader';
-import type { ProxyEvent } from '@kafka-labs/proxy';
+import { readJsonLines } from '@kafka-labs/grader';
+import { isProxyEvent, type ProxyEvent } from '@kafka-labs/proxy';
 
 /** The proxy's event log file that the labs write. */
 export const PROXY_EVENTS = 'proxy-events.jsonl';
@@ -20,17 +20,6 @@ function produceOf(event: ProxyEvent): ProxyLogEvent['produce'] {
 
 /** Reads proxy-events.jsonl (one JSON event a line) with the graders' safe reader; a line that is not an event is a GradeError. */
 export async function readProxyEvents(runDir: string): Promise<ProxyLogEvent[]> {
-  return (await readRunFile(runDir, PROXY_EVENTS, { allowEmpty: true })).split('\n').flatMap((line, index) => {
-    if (line.trim() === '') return [];
-    let event: ProxyEvent;
-    try {
-      event = JSON.parse(line) as ProxyEvent;
-    } catch {
-      throw new GradeError(`${PROXY_EVENTS} line ${index + 1} is not JSON`);
-    }
-    if (typeof event?.seq !== 'number' || typeof event.time !== 'string' || typeof event.action !== 'string') {
-      throw new GradeError(`${PROXY_EVENTS} line ${index + 1} is not a proxy event (no seq, time or action)`);
-    }
-    return [{ ...event, produce: produceOf(event) }];
-  });
+  const events = await readJsonLines(runDir, PROXY_EVENTS, isProxyEvent, 'a proxy event (no seq, time or action)');
+  return events.map((event) => ({ ...event, produce: produceOf(event) }));
 }
