@@ -1,9 +1,10 @@
-// What the single-node run scripts of this track share: each client's producer program as a child process and
-// partitions dumped into the run folder. The graders read what these write.
+// What the single-node run scripts of this track share: each client's producer program as a child process, Kafka's
+// console producer, and topics read back and partitions dumped into the run folder. The graders read what these write.
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, parseDumpLog } from '@kafka-labs/dumplog';
 import type { Lab } from '@kafka-labs/lab-kit';
 import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI, scanProducerLog, type ProducerLog } from '@kafka-labs/producer';
+import { parsePlaced } from './read-back.ts';
 
 /** The lab producer programs, by client, with the setting that points each straight at the broker's HOST listener. */
 export const CLIENTS = {
@@ -34,6 +35,30 @@ export async function produce(lab: Lab, name: string, client: NodeClient, args: 
   const code = await child.exited;
   if (code !== 0) throw new Error(`${name} exited with code ${code}; see ${name}.log`);
   return scanProducerLog(child.lines.join('\n'));
+}
+
+/** Produces `lines` with Kafka's console producer (the Java client); `key:value` lines with `keyed`. */
+export async function javaProduce(lab: Lab, topic: string, lines: string[], { keyed }: { keyed: boolean }): Promise<void> {
+  const keyProperties = keyed ? ['--reader-property', 'parse.key=true', '--reader-property', 'key.separator=:'] : [];
+  await lab.kafka({ input: `${lines.join('\n')}\n` })`kafka-console-producer --bootstrap-server ${BOOTSTRAP.tools} --topic ${topic} ${keyProperties}`;
+}
+
+/**
+ * Reads every record of `topic` with kafka-console-consumer (partition, offset and key printed) into `file`:
+ * `expected` records, or what arrives before 5 s pass without one. Without a group when the topic has one partition.
+ */
+export async function readTopic(
+  lab: Lab,
+  topic: string,
+  file: string,
+  { expected, isolation = 'read_uncommitted', partitions = 1 }: { expected: number; isolation?: 'read_committed' | 'read_uncommitted'; partitions?: number },
+) {
+  const where = partitions === 1 ? ['--partition', '0', '--offset', 'earliest'] : ['--from-beginning'];
+  const limit = expected > 0 ? ['--max-messages', String(expected)] : [];
+  const { stdout } = await lab.kafka({ saveAs: file })`kafka-console-consumer --bootstrap-server ${BOOTSTRAP.tools} --topic ${topic} \
+    ${where} ${limit} --timeout-ms 5000 --isolation-level ${isolation} \
+    --formatter-property print.partition=true --formatter-property print.offset=true --formatter-property print.key=true`;
+  return parsePlaced(stdout, file);
 }
 
 /** Dumps partition `partition` of `topic` into `file` (with its records when `records`) and returns its batches' compact view. */

@@ -34,3 +34,46 @@ export function murmur2Partition(key: string, partitions: number): number {
 export function crc32Partition(key: string, partitions: number): number {
   return crc32(Buffer.from(key)) % partitions;
 }
+
+/** Lab 04-key-partitioning: the same keys from four clients (and librdkafka with murmur2_random), the topic grown, and keyless records per client. */
+export const KEY_PARTITIONING = {
+  partitions: 6,
+  grownTo: 12,
+  keys: 20,
+  nullKeys: 12,
+  /** Each client's records carry its name as their value; the Java client's after the growth `java-12`. */
+  clients: ['java', 'kafkajs', 'confluent', 'librdkafka'],
+  /** The value of librdkafka's records sent with partitioner=murmur2_random (keys only). */
+  murmur2Random: 'librdkafka-murmur2',
+  afterGrowth: 'java-12',
+  /** The clients of the keyless step: kafkajs round-robin, Java and librdkafka sticky. */
+  nullKeyClients: ['java', 'kafkajs', 'librdkafka'],
+  /** librdkafka's sticky window for keyless records (default 10 ms, which a loaded machine outlasts mid-burst). */
+  stickyLingerMs: 1000,
+} as const;
+
+/** The files of a run besides the producer logs (`<client>.log`, `<client>-null-keys.log`). */
+export const PARTITION_FILES = {
+  beforeGrowth: 'keys-6.txt',
+  afterGrowth: 'keys-12.txt',
+  nullKeys: 'null-keys.txt',
+} as const;
+
+/** A record as read back: where it is and what it holds. */
+export interface Placed {
+  partition: number;
+  offset: number;
+  key: string | null;
+  value: string;
+}
+
+/** The partition of each key among the records whose value is `value` (the first one, when a key appears twice). */
+export function partitionOfKeys(records: Placed[], value: string): Map<string, number> {
+  const byKey = new Map<string, number>();
+  for (const r of records) if (r.value === value && r.key !== null && !byKey.has(r.key)) byKey.set(r.key, r.partition);
+  return byKey;
+}
+
+/** How many records of `value` each partition holds, partitions 0 .. partitions-1. */
+export const countPerPartition = (records: Placed[], value: string, partitions: number) =>
+  Array.from({ length: partitions }, (_, p) => records.filter((r) => r.value === value && r.partition === p).length);

@@ -1,0 +1,120 @@
+import { Checks, readParameters } from '@kafka-labs/grader';
+import { keyNames } from '@kafka-labs/producer';
+import {
+  countPerPartition,
+  crc32Partition,
+  murmur2Partition,
+  PARTITION_FILES as F,
+  partitionOfKeys,
+  type KEY_PARTITIONING as Setup,
+  type Placed,
+} from '@kafka-labs/kafka-producer-guarantees/partitions';
+import { readPlaced } from '@kafka-labs/kafka-producer-guarantees/read-back';
+
+/**
+ * Java, kafkajs and the confluent client with a kafkaJS config block put every key where murmur2 says, librdkafka's
+ * default where CRC32 says (most keys elsewhere); growing the topic moves exactly the keys murmur2 predicts, whose
+ * records are then in two partitions; without a key kafkajs goes round-robin while Java and librdkafka stick.
+ */
+export default async function grade(runDir: string) {
+  const checks = new Checks();
+  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', grownTo: 'number', keys: 'number', nullKeys: 'number', murmur2Random: 'string', afterGrowth: 'string' });
+  const keys = keyNames(S.keys);
+  const before = await readPlaced(runDir, F.beforeGrowth);
+  const after = await readPlaced(runDir, F.afterGrowth);
+  const nulls = await readPlaced(runDir, F.nullKeys);
+
+  const placed = (records: Placed[], value: string) => partitionOfKeys(records, value);
+  const mismatches = (value: string, predict: (key: string) => number) => {
+    const at = placed(before, value);
+    return keys.filter((k) => at.get(k) !== predict(k)).map((k) => `${k}: ${value} p${at.get(k) ?? '-'}, predicted p${predict(k)}`);
+  };
+  const murmur2 = (k: string) => murmur2Partition(k, S.partitions);
+
+  const senders = [...S.clients, S.murmur2Random];
+  const once = senders.filter((c) => keys.some((k) => before.filter((r) => r.value === c && r.key === k).length !== 1));
+  checks.law({
+    id: 'every-key-once-per-client',
+    ok: once.length === 0,
+    expected: `the topic holds each of the ${S.keys} keys once from each of ${senders.join(', ')}`,
+    found: once.length ? `not so for ${once.join(', ')}` : `${before.length} records`,
+  });
+  for (const [id, value, why] of [
+    ['java-murmur2', 'java', "the Java client's default partitioner"],
+    ['kafkajs-murmur2', 'kafkajs', "kafkajs's DefaultPartitioner"],
+    ['confluent-kafkajs-config-murmur2', 'confluent', 'the confluent client, whose kafkaJS config block sets partitioner=murmur2_random'],
+    ['librdkafka-murmur2-random', S.murmur2Random, 'librdkafka with partitioner=murmur2_random'],
+  ] as const) {
+    const wrong = mismatches(value, murmur2);
+    checks.law({
+      id,
+      ok: wrong.length === 0,
+      expected: `${why} puts every key at murmur2(key) & 0x7fffffff % ${S.partitions}, as computed in the lab`,
+      found: `${S.keys - wrong.length} of ${S.keys} keys where predicted`,
+      evidence: wrong,
+    });
+  }
+  const crcWrong = mismatches('librdkafka', (k) => crc32Partition(k, S.partitions));
+  checks.law({
+    id: 'librdkafka-default-crc32',
+    ok: crcWrong.length === 0,
+    expected: `librdkafka's default partitioner (consistent_random) puts every key at crc32(key) % ${S.partitions}`,
+    found: `${S.keys - crcWrong.length} of ${S.keys} keys where predicted`,
+    evidence: crcWrong,
+  });
+  const java = placed(before, 'java');
+  const rdkafka = placed(before, 'librdkafka');
+  const elsewhere = keys.filter((k) => rdkafka.get(k) !== java.get(k));
+  checks.law({
+    id: 'librdkafka-default-differs-from-java',
+    ok: elsewhere.length > S.keys / 2,
+    expected: "librdkafka's default puts most keys in another partition than the Java client does",
+    found: `${elsewhere.length} of ${S.keys} keys elsewhere`,
+    hint: 'give librdkafka partitioner=murmur2_random to agree with Java and kafkajs',
+  });
+  checks.figure('librdkafkaKeysElsewhere', elsewhere.length);
+
+  const grown = placed(after, S.afterGrowth);
+  const predicted = keys.filter((k) => murmur2Partition(k, S.grownTo) >= S.partitions);
+  const moved = keys.filter((k) => grown.get(k) !== java.get(k));
+  const misplaced = keys.filter((k) => grown.get(k) !== murmur2Partition(k, S.grownTo));
+  checks.law({
+    id: 'growth-moves-predicted-keys',
+    ok: misplaced.length === 0 && moved.join() === predicted.join(),
+    expected: `after growing to ${S.grownTo} partitions each key goes to murmur2 % ${S.grownTo}, so exactly the keys with murmur2 % ${S.grownTo} >= ${S.partitions} move`,
+    found: `moved: ${moved.join(', ') || 'none'}; predicted: ${predicted.join(', ') || 'none'}`,
+    evidence: misplaced.map((k) => `${k}: p${grown.get(k) ?? '-'} after growth, murmur2 % ${S.grownTo} = ${murmur2Partition(k, S.grownTo)}`),
+  });
+  const split = moved.filter((k) => new Set(after.filter((r) => r.key === k && (r.value === 'java' || r.value === S.afterGrowth)).map((r) => r.partition)).size === 2);
+  const record = (k: string, value: string) => after.find((r) => r.key === k && r.value === value);
+  checks.law({
+    id: 'moved-keys-in-two-partitions',
+    ok: moved.length > 0 && split.length === moved.length,
+    expected: "each moved key's Java records, before and after the growth, now sit in two partitions: its order is broken",
+    found: `${split.length} of ${moved.length} moved keys in two partitions`,
+    evidence: moved.map((k) => `${k}: java at p${record(k, 'java')?.partition}/${record(k, 'java')?.offset}, ${S.afterGrowth} at p${record(k, S.afterGrowth)?.partition}/${record(k, S.afterGrowth)?.offset}`),
+  });
+  checks.figure('keysMoved', moved.length);
+
+  const spread = (client: string) => countPerPartition(nulls, client, S.partitions);
+  const even = S.nullKeys / S.partitions;
+  checks.law({
+    id: 'kafkajs-null-keys-round-robin',
+    ok: spread('kafkajs').every((n) => n === even),
+    expected: `kafkajs spreads ${S.nullKeys} keyless records round-robin: ${even} in every partition`,
+    found: `per partition: ${spread('kafkajs').join(' ')}`,
+  });
+  for (const [id, client] of [
+    ['java-null-keys-sticky', 'java'],
+    ['librdkafka-null-keys-sticky', 'librdkafka'],
+  ] as const) {
+    const counts = spread(client);
+    checks.law({
+      id,
+      ok: counts.filter((n) => n > 0).length === 1 && counts.includes(S.nullKeys),
+      expected: `${client} keeps the ${S.nullKeys} keyless records it sent at once in one partition (sticky)`,
+      found: `per partition: ${counts.join(' ')}`,
+    });
+  }
+  return checks.grade();
+}
