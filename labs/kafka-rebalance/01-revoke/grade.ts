@@ -1,5 +1,5 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
+import { Checks } from '@kafka-labs/grader';
 import {
   beforeFirstStop,
   commitsByPartition,
@@ -7,11 +7,14 @@ import {
   first,
   last,
   msBetween,
+  nameOf,
   partitionList,
   partitionsOf,
   progressOf,
   readDupsReport,
   readGroupOffsets,
+  readNames,
+  readParameters,
   readWorkerLogs,
   sameReport,
   unprocessed,

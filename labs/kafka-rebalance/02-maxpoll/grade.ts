@@ -1,5 +1,5 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
+import { Checks } from '@kafka-labs/grader';
 import {
   beforeFirstStop,
   commitsByPartition,
@@ -7,8 +7,11 @@ import {
   first,
   merged,
   msBetween,
+  nameOf,
   readDupsReport,
   readGroupOffsets,
+  readNames,
+  readParameters,
   readWorkerLogs,
   sameReport,
   showEvent,

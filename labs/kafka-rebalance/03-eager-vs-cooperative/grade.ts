@@ -1,5 +1,5 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
+import { Checks } from '@kafka-labs/grader';
 import type { WorkerEvent } from '@kafka-labs/worker';
 import {
   beforeFirstStop,
@@ -8,12 +8,15 @@ import {
   first,
   merged,
   msBetween,
+  nameOf,
   ownedBy,
   partitionList,
   partitionsOf,
   progressOf,
   readDupsReport,
   readGroupOffsets,
+  readNames,
+  readParameters,
   readWorkerLogs,
   sameReport,
   unprocessed,

@@ -1,17 +1,20 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
+import { Checks } from '@kafka-labs/grader';
 import type { WorkerEvent } from '@kafka-labs/worker';
 import {
   commitsByPartition,
   evidenceOf,
   first,
   msBetween,
+  nameOf,
   ownedBy,
   partitionList,
   partitionsOf,
   readDupsReport,
   readGroupMembers,
   readGroupOffsets,
+  readNames,
+  readParameters,
   readWorkerLogs,
   sameReport,
   showEvent,
