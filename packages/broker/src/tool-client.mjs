@@ -192,5 +192,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     stderr: process.stderr,
     terminal: true,
   });
-  process.exit(code);
+  // process.exit drops what is still queued for a piped stdout or stderr: exit once both have taken every byte.
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }

@@ -148,6 +148,28 @@ describe('the warm runner', () => {
     expect(described.stdout).not.toMatch(/^v\d$/m);
   });
 
+  test('hands the whole output of a tool to the piped stdout and stderr of its command line, call after call', async () => {
+    // A line per partition, each its own write (kafka-consumer-groups lost its last rows to a client that exited early).
+    const wide = `${topic}-wide`;
+    await runTool('kafka-topics', [...bootstrap, '--create', '--topic', wide, '--partitions', '6']);
+    await runTool('kafka-console-producer', [...bootstrap, '--topic', wide], { input: `${LINES.join('\n')}\n` });
+    await runTool('kafka-console-consumer', [...bootstrap, '--topic', wide, '--group', wide, '--from-beginning', '--max-messages', '3']);
+    const args = [...bootstrap, '--describe', '--group', wide];
+    const expected = await runTool('kafka-consumer-groups', args);
+    expect(expected.stdout.split('\n').filter((line) => line.startsWith(wide))).toHaveLength(6);
+    const { argv, env } = await toolCommand('kafka-consumer-groups', args);
+    for (let call = 0; call < 30; call++) {
+      // As lab-kit runs it (zx): every stream a pipe, stdin left open, a process group of its own.
+      const child = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, ...env }, stdio: 'pipe', detached: true });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const exitCode = await new Promise((resolve) => child.on('close', resolve));
+      expect({ call, exitCode, stdout, stderr }).toEqual({ call, ...expected });
+    }
+  });
+
   test('stops a tool on Ctrl-C of its client as its own JVM would, and serves the next call', async () => {
     const args = [...bootstrap, '--topic', topic, '--from-beginning'];
     const outcomes = [];

@@ -9,7 +9,7 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
 }
 
 /** Exits with `code` once stdout and stderr hold nothing unwritten (process.exit alone cuts a pipe's output at 64-128 KiB). */
-async function exitFlushed(code: number): Promise<never> {
+export async function exitFlushed(code: number): Promise<never> {
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(code);
 }

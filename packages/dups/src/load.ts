@@ -21,7 +21,8 @@ function logFiles(path: string): string[] {
   try {
     stats = statSync(path);
   } catch (error) {
-    throw new DupsError(`no such file or folder: ${path}`, { cause: error });
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DupsError(code === 'ENOENT' ? `no such file or folder: ${path}` : `cannot read ${path} (${code})`);
   }
   if (!stats.isDirectory()) return [path];
   return readdirSync(path, { withFileTypes: true })

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, createTopic, ensureBroker, isKafkaTool, lockBroker, toolCommand, TOOLS, type Broker, type BrokerOptions, type KafkaTool } from '@kafka-labs/broker';
-import { oneLine } from '@kafka-labs/cli';
+import { exitFlushed, oneLine } from '@kafka-labs/cli';
 import { openDatabase, type Database } from '@kafka-labs/database';
 import type { Figures } from '@kafka-labs/grader';
 import { Kafka, logLevel } from 'kafkajs';
@@ -213,7 +213,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     process.stderr.write(`\n${line}\n`);
     appendFileSync(transcript, `\n${line}\n`);
     await finish(reason);
-    process.exit(exitCode);
+    await exitFlushed(exitCode);
   };
   const onError = (err: unknown) => {
     // Once the run is failing, what the stopped children make their waits throw is a consequence, not news.
