@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 const BENCHES: Record<string, string> = {
   broker: '../packages/broker/bench/broker-bench.ts',
   database: '../packages/database/bench/database-bench.ts',
+  labs: '../packages/lab-kit/bench/labs-bench.ts',
   proxy: '../packages/proxy/bench/proxy-bench.ts',
 };
 

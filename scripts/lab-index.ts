@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listLabs, REPO_ROOT } from '@kafka-labs/lab-kit';
+import { listLabs, readLabBench, REPO_ROOT, takes } from '@kafka-labs/lab-kit';
 
 /** The README's lab table, generated from the manifests between these markers by `pnpm lab-index`. */
 export const MARKERS = ['<!-- lab-index:start -->', '<!-- lab-index:end -->'] as const;
 
 export function labIndex(): string {
+  const bench = readLabBench();
   const rows = listLabs().map(
-    (l) => `| \`${l.id}\` | [${l.track}](labs/${l.track}/) | ${l.title} | ${l.brokers === 3 ? '3 nodes' : '1 node'} | ${l.expectedDuration} |`,
+    (l) => `| \`${l.id}\` | [${l.track}](labs/${l.track}/) | ${l.title} | ${l.brokers === 3 ? '3 nodes' : '1 node'} | ${takes(l, bench)} |`,
   );
   return ['| lab | track | what it shows | broker | takes |', '|---|---|---|---|---|', ...rows].join('\n');
 }

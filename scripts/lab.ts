@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit, formatText, type LabResult } from '@kafka-labs/grader';
-import { createRunFolder, gradeRun, markLatest, readRegistry, resolveLabs, type LabEntry, type Registry } from '@kafka-labs/lab-kit';
+import { createRunFolder, gradeRun, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit';
 import { oneLine, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
 import { writeReport } from '@kafka-labs/report';
 
@@ -15,12 +15,10 @@ const FLAGS = {
   junit: { kind: 'string', help: 'write the run(s) as JUnit XML to this file' },
 } as const;
 
-/** The duration of a manifest without its explanation: `about 25 s` of `about 25 s: 2 groups x ...`. */
-const shortDuration = (lab: LabEntry) => lab.expectedDuration.split(/[:(]/)[0]!.trim();
-
-/** The labs as a table: id, track, grader (folder or live), duration, title. */
+/** The labs as a table: id, track, grader (folder or live), how long it takes (bench/labs.json), title. */
 function listing({ labs }: Registry): string {
-  const rows = [['lab', 'track', 'grader', 'takes', 'title'], ...labs.map((l) => [l.id, l.track, l.live ? 'live' : 'folder', shortDuration(l), l.title])];
+  const bench = readLabBench();
+  const rows = [['lab', 'track', 'grader', 'takes', 'title'], ...labs.map((l) => [l.id, l.track, l.live ? 'live' : 'folder', takes(l, bench), l.title])];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }

@@ -1,5 +1,5 @@
 export { startLab, Interrupted } from './lab.ts';
-export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, RunInfo, TopicOptions } from './lab.ts';
+export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, RunInfo, RunTimings, TopicOptions } from './lab.ts';
 export { ChildError, processesOfRun } from './process.ts';
 export { spinWhile } from './progress.ts';
 export { watchLog, type LogWatch } from './log-watch.ts';
@@ -10,3 +10,4 @@ export { listLabs, readRegistry, resolveLabs, RegistryError } from './registry.t
 export type { BrokenLab, LabEntry, Manifest, Registry } from './registry.ts';
 export { createRunFolder, latestRunFolder, markLatest } from './run-folder.ts';
 export { REPO_ROOT } from './paths.ts';
+export { LAB_BENCH_FILE, readLabBench, takes, type LabBench } from './lab-bench.ts';

@@ -20,6 +20,7 @@ import {
   trackProcess,
   type Child,
 } from './process.ts';
+import { busyClock } from './busy-time.ts';
 import { bashBlocksScript } from './markdown.ts';
 import { removeOlderRuns } from './older-runs.ts';
 import { progress } from './progress.ts';
@@ -39,6 +40,16 @@ export interface RunInfo {
   parameters: Record<string, unknown>;
   /** Why the run did not finish (an error or an interrupt), one line; absent when it did. */
   failure?: string;
+  /** Where the run's time went besides the experiment, for `pnpm bench labs`. */
+  timings: RunTimings;
+}
+
+export interface RunTimings {
+  /** Making sure the broker the manifest asks for is up (a start or restart, or a check of the running one). */
+  brokerMs: number;
+  /** Kafka tool calls made through `lab.kafka`, and the time during which at least one of them ran. */
+  toolCalls: number;
+  toolMs: number;
 }
 
 export interface TopicOptions {
@@ -170,6 +181,8 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   let releaseLock: () => void = () => {};
   let admin: ReturnType<Kafka['admin']> | null = null;
   let state: 'running' | 'ending' | 'ended' | 'failing' = 'running';
+  const toolTime = busyClock();
+  let brokerMs = 0;
 
   const writeRunInfo = (failure?: string) => {
     const info: RunInfo = {
@@ -180,6 +193,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       names,
       parameters: options.parameters ?? {},
       ...(failure ? { failure } : {}),
+      timings: { brokerMs, toolCalls: toolTime.calls, toolMs: toolTime.ms() },
     };
     writeFileSync(join(runDir, 'run.json'), `${JSON.stringify(info, null, 2)}\n`);
   };
@@ -247,7 +261,9 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     config: entry.brokerConfig,
     log: (line) => say(line),
   };
+  const brokerFrom = Date.now();
   const broker = await ensureBroker(brokerOptions);
+  brokerMs = Date.now() - brokerFrom;
   // Before the mark: the warm tool runners this may start outlive the run (they serve the next one).
   const tools = Object.fromEntries(
     await Promise.all(Object.keys(TOOLS).map(async (tool) => [tool, await toolCommand(tool as KafkaTool, [])] as const)),
@@ -272,6 +288,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       ...args,
     );
     trackProcess(zx, tool);
+    toolTime.track(zx);
     void progress.track(`waiting for ${tool}`, zx, TOOL_TIMEOUT_MS);
     if (callOptions.saveAs) {
       const file = join(runDir, callOptions.saveAs);

@@ -9,7 +9,7 @@ const manifest = (id: string, extra: object = {}) => ({
   title: `lab ${id}`,
   source: 'an article',
   brokers: 1,
-  expectedDuration: 'about 1 s',
+  inherent: { seconds: 1, what: 'a one-second timeout' },
   ...extra,
 });
 
@@ -59,6 +59,9 @@ describe('the lab registry', () => {
     ['invalid JSON', '{ "id": ', /manifest\.json is not valid JSON$/],
     ['a list instead of an object', '[]', /manifest\.json must hold a JSON object$/],
     ['a missing title', manifest('01-a', { title: '' }), /manifest\.json: "title" must be a non-empty string$/],
+    ['no inherent time', manifest('01-a', { inherent: undefined }), /manifest\.json: "inherent" must be \{ "seconds": .+, "what": why \(text\) \}$/],
+    ['an inherent time below zero', manifest('01-a', { inherent: { seconds: -1, what: 'x' } }), /manifest\.json: "inherent" must be/],
+    ['an inherent time without its reason', manifest('01-a', { inherent: { seconds: 3 } }), /manifest\.json: "inherent" must be/],
     ['a broker count of 2', manifest('01-a', { brokers: 2 }), /manifest\.json: "brokers" must be 1 or 3$/],
     ['a live flag that is a string', manifest('01-a', { live: 'yes' }), /manifest\.json: "live" must be true or false$/],
     ['an id that is not the folder name', manifest('01-b'), /manifest\.json: id "01-b" must equal the folder name$/],
