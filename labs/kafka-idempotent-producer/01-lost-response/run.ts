@@ -1,11 +1,9 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { dumpSegment, producerDone, readBack, startLabProxy } from '@kafka-labs/kafka-idempotent-producer/experiment';
+import { createTopicStep, producerDone, startLabProxy, storedSteps } from '@kafka-labs/kafka-idempotent-producer/experiment';
 
 await using lab = await startLab(import.meta.url);
 
-lab.step('Create pay-off with one partition');
-const topic = await lab.createTopic('pay-off');
-lab.say(`   topic: ${topic}`);
+const topic = await createTopicStep(lab, 'pay-off');
 
 lab.step('Start the fault proxy: the response to Produce request 2 (E-42) never reaches the producer');
 const fault = await startLabProxy(lab, { dropProduce: [2] });
@@ -20,11 +18,7 @@ lab.say(
   '   librdkafka timed the request out (REQTMOUT) and sent the same batch again, which the broker stored anew.',
 );
 
-lab.step('Read the partition back');
-await readBack(lab, topic);
-
-lab.step('Dump the segment');
-await dumpSegment(lab, topic);
+await storedSteps(lab, topic);
 lab.say(
   '',
   'E-42 sits at offsets 1 and 2, yet the producer saw one success (offset=2). The two E-42 batches have the same',

@@ -1,11 +1,9 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { dumpSegment, producerDone, readBack, startLabProxy } from '@kafka-labs/kafka-idempotent-producer/experiment';
+import { createTopicStep, producerDone, startLabProxy, storedSteps } from '@kafka-labs/kafka-idempotent-producer/experiment';
 
 await using lab = await startLab(import.meta.url);
 
-lab.step('Create pay-on with one partition');
-const topic = await lab.createTopic('pay-on');
-lab.say(`   topic: ${topic}`);
+const topic = await createTopicStep(lab, 'pay-on');
 
 lab.step('Start the fault proxy: the response to Produce request 2 (E-42) never reaches the producer');
 lab.say('   InitProducerId, which the idempotent producer sends first, is not a Produce request and is not counted.');
@@ -25,11 +23,7 @@ lab.say(
   '   the first send may have been stored.',
 );
 
-lab.step('Read the partition back');
-await readBack(lab, topic);
-
-lab.step('Dump the segment');
-await dumpSegment(lab, topic);
+await storedSteps(lab, topic);
 lab.say(
   '',
   'E-42 is stored once, at offset 1. The broker keeps the last five sequence numbers of each producer and',

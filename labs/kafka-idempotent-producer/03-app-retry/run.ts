@@ -1,11 +1,9 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { dumpSegment, producerDone, readBack, startLabProxy } from '@kafka-labs/kafka-idempotent-producer/experiment';
+import { createTopicStep, producerDone, startLabProxy, storedSteps } from '@kafka-labs/kafka-idempotent-producer/experiment';
 
 await using lab = await startLab(import.meta.url);
 
-lab.step('Create pay-app with one partition');
-const topic = await lab.createTopic('pay-app');
-lab.say(`   topic: ${topic}`);
+const topic = await createTopicStep(lab, 'pay-app');
 
 lab.step('Start the fault proxy: drop the responses to Produce requests 1 and 2 (E-42 and the client\'s retry of it)');
 const fault = await startLabProxy(lab, { dropProduce: [1, 2] });
@@ -25,11 +23,7 @@ lab.say(
   '   produced E-42 again: to the client a new message, with a new epoch and sequence.',
 );
 
-lab.step('Read the partition back');
-await readBack(lab, topic);
-
-lab.step('Dump the segment');
-await dumpSegment(lab, topic);
+await storedSteps(lab, topic);
 lab.say(
   '',
   'E-42 is stored twice although idempotence is on: (PID, epoch 0, sequence 0) at offset 0 and (PID, epoch 1,',

@@ -1,13 +1,11 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { dumpSegment, producerDone, readBack, startLabProxy } from '@kafka-labs/kafka-idempotent-producer/experiment';
+import { createTopicStep, producerDone, startLabProxy, storedSteps } from '@kafka-labs/kafka-idempotent-producer/experiment';
 
 const DROP_WAIT_MS = 60_000;
 
 await using lab = await startLab(import.meta.url);
 
-lab.step('Create pay-restart with one partition');
-const topic = await lab.createTopic('pay-restart');
-lab.say(`   topic: ${topic}`);
+const topic = await createTopicStep(lab, 'pay-restart');
 
 lab.step('Start the fault proxy: the response to Produce request 1 (the first E-42) never reaches the producer');
 const fault = await startLabProxy(lab, { dropProduce: [1] });
@@ -28,11 +26,7 @@ await fault.proxy.stop();
 lab.show('the restarted process', fault.timeline(restarted, ['pid-acquired', 'produce']));
 lab.say('   The new process asked the broker for a producer id and got a new one; its sequence starts at 0 again.');
 
-lab.step('Read the partition back');
-await readBack(lab, topic);
-
-lab.step('Dump the segment');
-await dumpSegment(lab, topic);
+await storedSteps(lab, topic);
 lab.say(
   '',
   'E-42 is stored twice, under two producer ids, each with baseSequence 0. The broker deduplicates per producer',

@@ -2,9 +2,9 @@
 // several labs check (which offsets hold which event, which Produce responses the proxy dropped, what the
 // producer was told). Everything here reads only the run folder.
 import { dataBatches, parseConsoleRecords, readRunDump, type ConsoleRecord, type DumpBatch } from '@kafka-labs/dumplog';
-import { Checks, excerpt, GradeError, is, readRunFile, readRunJsonLines } from '@kafka-labs/grader';
+import { Checks, excerpt, GradeError, readRunFile } from '@kafka-labs/grader';
 import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer';
-import { formatEvent, type ProxyEvent } from '@kafka-labs/proxy';
+import { formatEvent, readProxyEvents, type ProxyEvent } from '@kafka-labs/proxy';
 
 /** The files a run of this track writes, besides transcript.txt and run.json; each producer writes `<name>.log`. */
 export const FILES = {
@@ -25,8 +25,6 @@ function parseConsumed(text: string): ConsoleRecord[] {
   return parseConsoleRecords(text);
 }
 
-/** What a grader reads of a proxy event line; the rest of the event is kept as it is. */
-const PROXY_EVENT = is.object({ action: is.string, apiName: is.optional(is.string), ordinal: is.optional(is.integer) });
 
 /** The end offset of partition 0 in kafka-get-offsets output (`topic:0:4`), or null when there is no such line. */
 export function parseEndOffset(text: string): number | null {
@@ -56,7 +54,7 @@ export async function readEvidence(runDir: string, producerNames: string[]): Pro
 
   const dump = await readRunDump(runDir, FILES.dump);
 
-  const proxyEvents = (await readRunJsonLines(runDir, FILES.proxyEvents, PROXY_EVENT)) as ProxyEvent[];
+  const proxyEvents = await readProxyEvents(runDir, FILES.proxyEvents);
   const dropped = proxyEvents
     .filter((e) => e.action === 'response-dropped' && e.apiName === 'Produce')
     .map((e) => e.ordinal ?? NaN);

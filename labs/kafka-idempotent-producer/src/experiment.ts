@@ -67,8 +67,24 @@ export async function producerDone(child: Child): Promise<void> {
   if (code !== 0) throw new Error(`${child.name} exited with code ${code}; see ${child.name}.log`);
 }
 
+/** The first step of every lab of the track: creates `<base>-<run>` with one partition and returns its name. */
+export async function createTopicStep(lab: Lab, base: string): Promise<string> {
+  lab.step(`Create ${base} with one partition`);
+  const topic = await lab.createTopic(base);
+  lab.say(`   topic: ${topic}`);
+  return topic;
+}
+
+/** The last steps of every lab of the track: what the broker stored, read back and then dumped. */
+export async function storedSteps(lab: Lab, topic: string): Promise<void> {
+  lab.step('Read the partition back');
+  await readBack(lab, topic);
+  lab.step('Dump the segment');
+  await dumpSegment(lab, topic);
+}
+
 /** Reads partition 0 back: its end offset with kafka-get-offsets, then every record with kafka-console-consumer. */
-export async function readBack(lab: Lab, topic: string): Promise<void> {
+async function readBack(lab: Lab, topic: string): Promise<void> {
   const offsets = await lab.kafka({ saveAs: FILES.offsets })`kafka-get-offsets --bootstrap-server ${BOOTSTRAP.tools} --topic ${topic}`;
   const end = parseEndOffset(offsets.stdout);
   lab.show('kafka-get-offsets (end offset of partition 0 = records stored)', [offsets.stdout.trim()]);
@@ -78,7 +94,7 @@ export async function readBack(lab: Lab, topic: string): Promise<void> {
 }
 
 /** Dumps the partition's segment with kafka-dump-log --print-data-log and shows one line per batch. */
-export async function dumpSegment(lab: Lab, topic: string): Promise<void> {
+async function dumpSegment(lab: Lab, topic: string): Promise<void> {
   const segment = lab.broker.segmentPath(topic, 0);
   const dump = await lab.kafka({ saveAs: FILES.dump })`kafka-dump-log --files ${segment} --print-data-log`;
   lab.show('kafka-dump-log, one line per batch', compactView(parseDumpLog(dump.stdout).batches));

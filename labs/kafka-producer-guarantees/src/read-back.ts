@@ -1,9 +1,8 @@
 // What the single-node graders of this track read: producer logs, topics read back with kafka-console-consumer,
 // partitions dumped with kafka-dump-log and the fault proxy's events. Everything here reads only the run folder.
 import { dataBatches, parseConsumerOutput, parseDumpLog, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
-import { GradeError, readJsonLines, readRunFile } from '@kafka-labs/grader';
+import { GradeError, readRunFile } from '@kafka-labs/grader';
 import { parseProducerLog, ProducerError, type ProducerLog } from '@kafka-labs/producer';
-import { isProxyEvent, type ProxyEvent } from '@kafka-labs/proxy';
 import type { Placed } from './partitions.ts';
 
 /** The records of kafka-console-consumer output (partition, offset and key printed) saved as `file`; a line of another shape is a GradeError. */
@@ -44,9 +43,5 @@ export async function readProducerLog(runDir: string, name: string): Promise<Pro
 /** The payloads of data records in log order (a batch's records in their order). */
 export const payloadsOf = (batches: DumpBatch[]) => batches.flatMap((b) => b.records.map((r) => r.payload ?? 'null'));
 
-/** The fault proxy's event log, which the run scripts of this track write into the run folder. */
-export const PROXY_EVENTS = 'proxy-events.jsonl';
-
-/** The proxy's events, one JSON object a line; a line that is not an event is a GradeError naming it. */
-export const readProxyEvents = (runDir: string): Promise<ProxyEvent[]> =>
-  readJsonLines(runDir, PROXY_EVENTS, isProxyEvent, 'a proxy event (no seq, time or action)');
+/** The fault proxy's event log, which the run scripts of this track write into the run folder, and its reader. */
+export { PROXY_EVENTS, readProxyEvents } from '@kafka-labs/proxy';

@@ -4,7 +4,7 @@ export { Checks, excerpt, lawMessage, boundedFigure, figuresShape, EXCERPT_CHARS
 export type { Law } from './checks.ts';
 export { is, kindOf, ShapeError } from './shape.ts';
 export type { Shape, ShapeOf } from './shape.ts';
-export { GradeError, readRunFile, readRunJson, readRunJsonLines, readJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './run-folder.ts';
+export { GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './run-folder.ts';
 export type { ReadOptions } from './run-folder.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';
 export { nameOf, readNames, readParameters } from './run-info.ts';

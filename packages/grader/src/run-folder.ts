@@ -171,24 +171,6 @@ export async function readRunJsonLines<T>(runDir: string, name: string, shape?: 
   });
 }
 
-/**
- * Reads a run file of one JSON value a line (blank lines skipped, an empty file allowed); a line that is not JSON,
- * or whose value `accept` refuses, is a GradeError naming the line and `what` it should be.
- */
-export async function readJsonLines<T>(runDir: string, name: string, accept: (value: unknown) => value is T, what: string): Promise<T[]> {
-  return (await readRunFile(runDir, name, { allowEmpty: true })).split('\n').flatMap((line, index) => {
-    if (line.trim() === '') return [];
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new GradeError(`${name} line ${index + 1} is not JSON`);
-    }
-    if (!accept(value)) throw new GradeError(`${name} line ${index + 1} is not ${what}`);
-    return [value];
-  });
-}
-
 /** Throws a GradeError unless `runDir` is an existing folder. */
 export function assertRunFolder(runDir: string): void {
   if (!existsSync(runDir) || !statSync(runDir).isDirectory()) {

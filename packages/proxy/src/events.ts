@@ -66,12 +66,6 @@ const frame = (e: ProxyEvent) => `${e.apiName} ${e.direction} correlation_id=${e
 const about = (e: ProxyEvent) => (e.detail ? ` (${e.detail})` : '');
 
 /** Every event action, with the transcript line it prints (null: not printed, only logged). */
-/** Whether a value parsed from an event log has the fields every event has (seq, time, action). */
-export function isProxyEvent(value: unknown): value is ProxyEvent {
-  const e = value as Partial<ProxyEvent> | null;
-  return typeof e === 'object' && e !== null && typeof e.seq === 'number' && typeof e.time === 'string' && typeof e.action === 'string';
-}
-
 export const EVENT_ACTIONS = {
   connected: null,
   forwarded: null,

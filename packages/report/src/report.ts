@@ -4,7 +4,8 @@ import { assertRunFolder, GradeError, readRunJson, type LabResult } from '@kafka
 import { screenshot } from './browser.ts';
 import { DUMP, readDump } from './evidence/dump.ts';
 import { readProducerLogs } from './evidence/producer-logs.ts';
-import { PROXY_EVENTS, readProxyEvents } from './evidence/proxy-events.ts';
+import { PROXY_EVENTS } from '@kafka-labs/proxy';
+import { readProxyEvents } from './evidence/proxy-events.ts';
 import { runFiles } from './evidence/run-files.ts';
 import { groupOf, readWorkerLogs } from './evidence/worker-logs.ts';
 import { reportPage, type LabInfo, type Section } from './page.ts';

@@ -1,8 +1,4 @@
-import { readJsonLines } from '@kafka-labs/grader';
-import { isProxyEvent, type ProxyEvent } from '@kafka-labs/proxy';
-
-/** The proxy's event log file that the labs write. */
-export const PROXY_EVENTS = 'proxy-events.jsonl';
+import { readProxyEvents as readEventLog, type ProxyEvent } from '@kafka-labs/proxy';
 
 /** A proxy event with its Produce request's ordinal (from 1, across the proxy) and acks. */
 export interface ProxyLogEvent extends Omit<ProxyEvent, 'produce'> {
@@ -20,6 +16,6 @@ function produceOf(event: ProxyEvent): ProxyLogEvent['produce'] {
 
 /** Reads proxy-events.jsonl (one JSON event a line) with the graders' safe reader; a line that is not an event is a GradeError. */
 export async function readProxyEvents(runDir: string): Promise<ProxyLogEvent[]> {
-  const events = await readJsonLines(runDir, PROXY_EVENTS, isProxyEvent, 'a proxy event (no seq, time or action)');
+  const events = await readEventLog(runDir);
   return events.map((event) => ({ ...event, produce: produceOf(event) }));
 }
