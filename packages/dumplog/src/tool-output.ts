@@ -1,4 +1,5 @@
 // The output of Kafka's other tools that graders read, beside kafka-dump-log's.
+import { parseConsumerOutput } from './console-consumer.ts';
 
 /** A record printed by kafka-console-consumer with `--formatter-property print.offset=true`. */
 export interface ConsoleRecord {
@@ -9,7 +10,7 @@ export interface ConsoleRecord {
 
 /** The records of kafka-console-consumer output with print.offset=true (`Offset:0<TAB>E-41`), in output order. */
 export function parseConsoleRecords(text: string): ConsoleRecord[] {
-  return [...text.matchAll(/^Offset:(\d+)\t(.*)$/gm)].map((m) => ({ offset: Number(m[1]), value: m[2]! }));
+  return parseConsumerOutput(text).records.flatMap(({ offset, value }) => (offset === undefined ? [] : [{ offset, value }]));
 }
 
 /** One row of `kafka-transactions describe --transactional-id ID`. */
