@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit, formatText, type LabResult } from '@kafka-labs/grader';
 import { createRunFolder, gradeRun, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit';
 import { oneLine, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
-import { writeReport } from '@kafka-labs/report';
 
 /** The exit code of a run script that was interrupted (Ctrl-C, SIGTERM): the lab runner stops there too. */
 const INTERRUPTED = 130;
@@ -134,6 +133,8 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream): Promise<{ result:
   writeFileSync(join(runDir, 'result.json'), `${formatJson(result)}\n`);
   // The picture adds to the verdict and never changes it: a report that cannot be written is one line on stderr.
   try {
+    // Imported here, after the run: the report's browser driver is not loaded before a lab's first step.
+    const { writeReport } = await import('@kafka-labs/report');
     const report = await writeReport(runDir, lab, result);
     out.write(`\nreport: ${report.html}${report.png ? '' : ' (no Chromium here, so no report.png)'}\n`);
   } catch (err) {
