@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, createTopic, ensureBroker, isKafkaTool, lockBroker, toolCommand, TOOLS, type Broker, type BrokerOptions, type KafkaTool } from '@kafka-labs/broker';
 import { exitFlushed, oneLine } from '@kafka-labs/cli';
-import { openDatabase, type Database } from '@kafka-labs/database';
+import type { Database } from '@kafka-labs/database';
 import type { Figures } from '@kafka-labs/grader';
 import { Kafka, logLevel } from 'kafkajs';
 import { $, type ProcessPromise } from 'zx';
@@ -359,6 +359,8 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       throw new ChildError(`${where} failed with exit code ${code}`);
     },
     async database(name = 'database') {
+      // Imported on first use: PGlite and pg cost a lab that has no database about half a second of start-up.
+      const { openDatabase } = await import('@kafka-labs/database');
       const db = await openDatabase({ dir: join(runDir, name), log: (line) => say(`   ${line}`) });
       cleanups.push(() => db.close());
       return db;
