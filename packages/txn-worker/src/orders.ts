@@ -38,7 +38,10 @@ export function enrichedValue(event: OrderEvent, by: string, source: { partition
   return JSON.stringify({ ...event, enrichedBy: by, source: `p${source.partition}@${source.offset}` });
 }
 
-/** Writes `count` order events (orderMessage) round-robin over `partitions` and resolves once all are acknowledged. */
-export function produceOrders(options: Omit<SpreadOptions, 'message'>): Promise<SpreadResult> {
-  return produceSpread({ ...options, message: orderMessage });
+/**
+ * Writes `count` order events (orderMessage, from event `first`, default 0) round-robin over `partitions` and
+ * resolves once all are acknowledged.
+ */
+export function produceOrders({ first = 0, ...options }: Omit<SpreadOptions, 'message'> & { first?: number }): Promise<SpreadResult> {
+  return produceSpread({ ...options, message: (i) => orderMessage(first + i) });
 }

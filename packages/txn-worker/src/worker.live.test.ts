@@ -119,15 +119,26 @@ describe('txn-worker', () => {
     expect(ids(await readTopic({ topic: p.output, isolation: 'read_committed' }))).toEqual([]);
   });
 
+  it('SIGTERM while paused after a commit exits 0 with nothing to abort', async () => {
+    const p = await pipeline(5);
+    const a1 = start('a1', [...p.flags, '--commit', 'transaction', '--transactional-id', p.txnId, '--assign', '--pause-after', 'committed:1']);
+    await a1.next('paused');
+    expect(await a1.stop()).toBe(0);
+    expect(a1.all('aborted')).toEqual([]);
+    expect(a1.all('failed')).toEqual([]);
+  });
+
   it('reads read_committed only up to an open transaction (the LSO), read_uncommitted to the end', async () => {
     const p = await pipeline(5);
     const a1 = start('a1', [...p.flags, '--commit', 'transaction', '--transactional-id', p.txnId, '--assign', '--pause-after', 'produced:5']);
     await a1.next('paused');
+    // A plain record written after the open transaction's: behind the LSO too.
+    await produceOrders({ topic: p.output, count: 1, partitions: 1, first: 5 });
     const committed = await readTopic({ topic: p.output, isolation: 'read_committed' });
     const uncommitted = await readTopic({ topic: p.output, isolation: 'read_uncommitted' });
     expect(committed).toMatchObject({ records: [], ends: [{ partition: 0, offset: 0 }] });
-    expect(uncommitted).toMatchObject({ ends: [{ partition: 0, offset: 5 }] });
-    expect(ids(uncommitted)).toEqual(range(1, 5, 'a1'));
+    expect(uncommitted).toMatchObject({ ends: [{ partition: 0, offset: 6 }] });
+    expect(ids(uncommitted)).toEqual([...range(1, 5, 'a1'), 'E-0006/undefined']);
     a1.signal('SIGUSR2');
     await a1.next('committed');
     await a1.stop();

@@ -56,6 +56,8 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
   const transactionalId =
     options.transactionalId && (options.randomId ? `${options.transactionalId}-${randomUUID().slice(0, 8)}` : options.transactionalId);
   const assigned = new Set<number>();
+  /** True while a transaction is open: what a stop or a failed cycle must abort. */
+  let open = false;
   const clientLog = (event: { severity: number; fac: string; message: string }) => {
     if (event.severity <= CLIENT_LOG_LEVEL) log({ kind: 'client', text: `${event.fac} ${event.message}` });
   };
@@ -192,7 +194,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
         return [] as Message[];
       });
       if (messages.length === 0 || io.stop.aborted) continue;
-      let open = false;
+      open = false;
       try {
         for (const m of messages) log({ kind: 'consumed', partition: m.partition, offset: m.offset, id: parseOrder(m.value?.toString())?.eventId ?? '-' });
         await checkpoint();
@@ -212,17 +214,14 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
             log({ kind: 'sent-offsets', txn, offsets });
             await checkpoint();
             await commitTransaction(txn);
-            open = false;
             break;
           case 'after-txn':
             await commitTransaction(txn);
-            open = false;
             await commitOffsets(topicOffsets, offsets);
             break;
           case 'before-txn':
             await commitOffsets(topicOffsets, offsets);
             await commitTransaction(txn);
-            open = false;
             break;
           case 'sync':
             await commitOffsets(topicOffsets, offsets);
@@ -283,6 +282,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     for (let attempt = 1; ; attempt++) {
       try {
         await call((cb) => producer!.commitTransaction(CALL_TIMEOUT_MS, cb));
+        open = false;
         log({ kind: 'committed', txn });
         await checkpoint();
         return;
