@@ -1,7 +1,7 @@
 // What the graders (and run scripts) of this track share: the run folder's files read into typed evidence (program
 // logs, saved reads at either isolation level, dumps, kafka-transactions rows) and the order ids they hold.
 // Everything here reads only the run folder.
-import { parseConsoleRecords, parseDumpLog, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
+import { parseConsoleRecords, parseDumpLog, parseGroupOffsets, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
 import { orderEvent, parseOrder, parseRead, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/txn-worker';
 
@@ -92,4 +92,13 @@ export function durableOffset(events: TxnEvent[], commit: string): number | null
     if (commit === 'transaction' && e.kind === 'committed' && (sent.get(e.txn) ?? -1) >= 0) offset = sent.get(e.txn)!;
   }
   return offset;
+}
+
+/** What kafka-consumer-groups --describe said of a run's group at one moment (`scope`). */
+export const groupOffsetsFile = (scope: string) => `offsets-${scope}.txt`;
+
+/** The committed offset of `topic` p0 for `group` in a saved kafka-consumer-groups --describe; null for none. */
+export async function readGroupOffset(runDir: string, scope: string, group: string, topic: string): Promise<number | null> {
+  const text = await readRunFile(runDir, groupOffsetsFile(scope), { allowEmpty: true });
+  return parseGroupOffsets(text, group, topic).get(0)?.committed ?? null;
 }

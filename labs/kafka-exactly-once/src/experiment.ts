@@ -2,10 +2,10 @@
 // they arrive, reads of a topic at either isolation level, kafka-transactions waits, and the files graders read
 // (see evidence.ts for their names).
 import { BOOTSTRAP } from '@kafka-labs/broker';
-import { compactView, parseDumpLog, parseTransactionStates, type TransactionState } from '@kafka-labs/dumplog';
+import { compactView, parseDumpLog, parseGroupOffsets, parseTransactionStates, type TransactionState } from '@kafka-labs/dumplog';
 import { ChildError, watchLog, type Child, type Lab, type LogWatch } from '@kafka-labs/lab-kit';
-import { formatRead, formatTxnEvent, parseTxnLine, readTopic, TXN_PRODUCER_CLI, TXN_WORKER_CLI, type IsolationLevel, type TopicRead, type TxnEvent, type TxnEventKind } from '@kafka-labs/txn-worker';
-import { eventIdOf, FILES } from './evidence.ts';
+import { formatRead, formatTxnEvent, parseTxnLine, readTopic, RESUME_SIGNAL, TXN_PRODUCER_CLI, TXN_WORKER_CLI, type IsolationLevel, type TopicRead, type TxnEvent, type TxnEventKind } from '@kafka-labs/txn-worker';
+import { eventIdOf, FILES, groupOffsetsFile } from './evidence.ts';
 
 /** A txn-worker or txn-producer process of a lab and its log, parsed line by line. */
 export interface TxnProcess extends LogWatch<TxnEvent> {
@@ -88,4 +88,16 @@ export async function consoleRead(lab: Lab, topic: string, isolation: 'default' 
   const level = isolation === 'default' ? [] : ['--isolation-level', isolation];
   const out = await lab.kafka({ saveAs: FILES.console(isolation) })`kafka-console-consumer --bootstrap-server ${BOOTSTRAP.tools} --topic ${topic} --partition 0 --offset earliest --max-messages ${count} ${level} --formatter-property print.offset=true`;
   return out.stdout;
+}
+
+/** Sends a paused txn-worker RESUME_SIGNAL: it logs `resumed` and goes on from where it paused. */
+export const resume = (p: TxnProcess) => process.kill(p.child.pid, RESUME_SIGNAL);
+
+/**
+ * kafka-consumer-groups --describe of `group`, saved as groupOffsetsFile(scope): the committed offset of `topic`
+ * p0, null when there is none (a group that never committed does not exist for the tool).
+ */
+export async function saveGroupOffset(lab: Lab, group: string, topic: string, scope: string): Promise<number | null> {
+  const out = await lab.kafka({ saveAs: groupOffsetsFile(scope) })`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} --describe --group ${group}`.nothrow();
+  return parseGroupOffsets(out.stdout, group, topic).get(0)?.committed ?? null;
 }

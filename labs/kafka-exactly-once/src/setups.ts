@@ -19,3 +19,21 @@ export const OFFSETS = {
     { name: 'sent', commit: 'transaction', killAfter: 'sent-offsets:2' },
   ],
 } as const;
+
+/**
+ * Lab 03-zombie-fencing: a worker (a1) stalls inside its first transaction, a second instance (a2) takes over the
+ * same input, then a1 resumes: with a stable transactional.id, with a random id and assign(), with a random id and
+ * subscribe(). `zombie` names what becomes of a1's late transaction.
+ */
+export const ZOMBIE = {
+  orders: 10,
+  batch: 5,
+  stallAfter: 'produced:5',
+  /** Session and max.poll interval of the subscribe() members (the broker's minimum session): how long a1 keeps p0. */
+  sessionTimeoutMs: 6000,
+  variants: [
+    { name: 'stable', randomId: false, assign: true, zombie: 'fenced' },
+    { name: 'random-assign', randomId: true, assign: true, zombie: 'committed-late' },
+    { name: 'random-subscribe', randomId: true, assign: false, zombie: 'group-fenced' },
+  ],
+} as const;

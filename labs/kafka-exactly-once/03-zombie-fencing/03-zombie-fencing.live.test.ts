@@ -1,0 +1,19 @@
+import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { testBrokenVariants } from '@kafka-labs/kafka-exactly-once/test-support';
+import { describe, expect, test } from 'vitest';
+import { BROKEN } from './broken.ts';
+
+const LAB = '03-zombie-fencing';
+
+// A fresh run on the broker, graded as it is and with each broken variant the golden run is tested with.
+describe(`${LAB} on the broker`, () => {
+  runLabOnce(LAB);
+
+  test('the fresh run passes: the stable id fences the zombie, a random id with assign() duplicates its batch, subscribe() refuses it', async () => {
+    const graded = await gradeFolder(LAB, copyLatestRun(LAB));
+    expect(graded.status, graded.stdout).toBe(0);
+    expect(graded.result?.figures).toEqual({ stableTwice: 0, 'random-assignTwice': 5, 'random-subscribeTwice': 0 });
+  });
+
+  testBrokenVariants(LAB, BROKEN, () => copyLatestRun(LAB));
+});
