@@ -1,7 +1,6 @@
 import { Checks, nameOf, readNames, readRunJson } from '@kafka-labs/grader';
 import type { RunInfo } from '@kafka-labs/lab-kit';
-import type { DumpBatch } from '@kafka-labs/dumplog';
-import { copies, durableOffset, eventIdOf, eventsOf, orderIds, readDump, readGroupOffset, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
+import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, orderIds, readDump, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
 import { ZOMBIE } from '@kafka-labs/kafka-exactly-once/setups';
 import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
 
@@ -26,9 +25,6 @@ const OUTCOME: Record<Zombie, { expected: string; ok: (after: TxnEvent[]) => boo
   },
 };
 
-const describeCopies = (ids: string[]) => [...copies(ids)].filter(([, n]) => n !== 1).map(([id, n]) => `${id} x${n}`).join(' ') || 'each once';
-const idOf = (events: TxnEvent[]) => eventsOf(events, 'started')[0]?.settings['transactional.id'];
-const marker = (b: DumpBatch | undefined) => (b ? `${b.records[0]?.endTxnMarker ?? '?'} at ${b.producerEpoch}` : 'none');
 
 /**
  * a1 stalls in an open transaction, a2 processes the whole input, a1 resumes. A stable transactional.id: a1 is
@@ -62,7 +58,7 @@ export default async function grade(runDir: string) {
       found: `a1 paused: ${paused >= 0 ? (openAtPause ? 'in an open transaction' : 'outside a transaction') : 'never'}; resumed ${a1[resumed]?.time ?? 'never'}; a2 committed offset ${setup.orders} ${a2Done?.time ?? 'never'}`,
     });
 
-    const [id1, id2] = [idOf(a1), idOf(a2)];
+    const [id1, id2] = [transactionalIdOf(a1), transactionalIdOf(a2)];
     checks.law({
       id: 'transactional-ids',
       scope,
@@ -122,17 +118,11 @@ export default async function grade(runDir: string) {
       found: `before a1 resumed ${before ?? 'none'}, at the end ${end ?? 'none'}${late ? `, a1 sent ${back ?? 'nothing'}` : ''}`,
     });
 
-    // The dump links a1's batch to its marker by the producer id (equality only, never its value).
     const dump = await readDump(runDir, `dump-${v.name}.txt`);
-    const a1Offsets = new Set(a1Batch.map((e) => e.offset));
-    const a2Offsets = new Set(eventsOf(a2, 'produced').map((e) => e.offset));
-    const a1Data = dump.batches.find((b) => !b.isControl && b.records.some((r) => a1Offsets.has(r.offset)));
-    const e = a1Data?.producerEpoch ?? NaN;
-    const a1Marker = a1Data && dump.batches.find((b) => b.isControl && b.baseOffset > a1Data.lastOffset && b.producerId === a1Data.producerId);
-    const a2Epochs = [...new Set(dump.batches.filter((b) => !b.isControl && b.records.some((r) => a2Offsets.has(r.offset))).map((b) => b.producerEpoch))];
+    const { epoch: e, marker: a1Marker, outcome: kind } = transactionIn(dump, new Set(a1Batch.map((p) => p.offset)));
+    const a2Epochs = epochsOf(dump, new Set(eventsOf(a2, 'produced').map((p) => p.offset)));
     const last = dump.batches.at(-1);
     const [state] = await readTransactionStates(runDir, `transactions-${v.name}-a1.txt`);
-    const kind = a1Marker?.records[0]?.endTxnMarker;
     const epochs = {
       fenced: {
         ok: kind === 'ABORT' && a1Marker!.producerEpoch === e + 1 && a2Epochs.length === 1 && a2Epochs[0] === e + 2 && state?.producerEpoch === e + 2,
@@ -153,7 +143,7 @@ export default async function grade(runDir: string) {
       ok: epochs.ok,
       expected: epochs.expected,
       found:
-        `a1's batch at e=${Number.isNaN(e) ? '?' : e}; its marker: ${marker(a1Marker)}${a1Marker && a1Marker === last ? ' (last batch)' : ''}; ` +
+        `a1's batch at e=${Number.isNaN(e) ? '?' : e}; its marker: ${a1Marker ? `${kind ?? '?'} at ${a1Marker.producerEpoch}` : 'none'}${a1Marker && a1Marker === last ? ' (last batch)' : ''}; ` +
         `a2's batches at ${a2Epochs.join(',') || '-'}; kafka-transactions epoch of a1's id ${state?.producerEpoch ?? '?'}`,
       hint: 'grade epoch differences, never the producer id',
     });

@@ -102,3 +102,26 @@ export async function readGroupOffset(runDir: string, scope: string, group: stri
   const text = await readRunFile(runDir, groupOffsetsFile(scope), { allowEmpty: true });
   return parseGroupOffsets(text, group, topic).get(0)?.committed ?? null;
 }
+
+/** The ids that do not occur exactly once, with their counts (`E-0001 x2`), or `each once`. */
+export const describeCopies = (ids: string[]) =>
+  [...copies(ids)].filter(([, n]) => n !== 1).map(([id, n]) => `${id} x${n}`).join(' ') || 'each once';
+
+/** The transactional.id a txn-worker log's `started` line names; undefined for a worker without one. */
+export const transactionalIdOf = (events: TxnEvent[]) => eventsOf(events, 'started')[0]?.settings['transactional.id'];
+
+/**
+ * A transaction in a dump: the data batch holding one of `offsets` (a worker's `produced` offsets), its producer
+ * epoch, and the first control batch after it of the same producer (linked by the producer id's equality, never its
+ * value) with that marker's kind.
+ */
+export function transactionIn(dump: DumpLog, offsets: Set<number>) {
+  const data = dump.batches.find((b) => !b.isControl && b.records.some((r) => offsets.has(r.offset)));
+  const marker = data && dump.batches.find((b) => b.isControl && b.baseOffset > data.lastOffset && b.producerId === data.producerId);
+  return { data, epoch: data?.producerEpoch ?? NaN, marker, outcome: marker?.records[0]?.endTxnMarker };
+}
+
+/** The distinct producer epochs of the data batches that hold one of `offsets`. */
+export const epochsOf = (dump: DumpLog, offsets: Set<number>) => [
+  ...new Set(dump.batches.filter((b) => !b.isControl && b.records.some((r) => offsets.has(r.offset))).map((b) => b.producerEpoch)),
+];
