@@ -37,3 +37,15 @@ export const ZOMBIE = {
     { name: 'random-subscribe', randomId: true, assign: false, zombie: 'group-fenced' },
   ],
 } as const;
+
+/**
+ * Lab 04-transaction-timeout: a worker stalls inside its transaction for longer than transaction.timeout.ms, the
+ * coordinator aborts it; a plain order written to the output meanwhile (`late`, an event index) waits behind it.
+ */
+export const TIMEOUT = {
+  orders: 5,
+  batch: 5,
+  transactionTimeoutMs: 5000,
+  stallAfter: 'sent-offsets:1',
+  late: 5,
+} as const;

@@ -1,0 +1,18 @@
+import { goldenRunFolder, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { testBrokenVariants } from '@kafka-labs/kafka-exactly-once/test-support';
+import { describe, expect, test } from 'vitest';
+import { BROKEN } from './broken.ts';
+
+const LAB = '04-transaction-timeout';
+
+describe(LAB, () => {
+  test('the golden run (a real run against the broker) passes: aborted by the coordinator, fenced, processed again', async () => {
+    const graded = await gradeGolden(LAB);
+    expect(graded.status, graded.stdout).toBe(0);
+    expect(graded.result?.figures).toMatchObject({ reprocessed: 5 });
+  });
+
+  testBrokenVariants(LAB, BROKEN, () => goldenRunFolder(LAB));
+
+  testRunFolderFailures(LAB, 'run.json');
+});
