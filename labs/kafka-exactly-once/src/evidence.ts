@@ -1,7 +1,7 @@
 // What the graders (and run scripts) of this track share: the run folder's files read into typed evidence (program
 // logs, saved reads at either isolation level, dumps, kafka-transactions rows) and the order ids they hold.
 // Everything here reads only the run folder.
-import { parseConsoleRecords, parseDumpLog, parseGroupOffsets, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
+import { parseConsoleRecords, parseDumpLog, parseGroupOffsets, parseGroupTable, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
 import { orderEvent, parseOrder, parseRead, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/txn-worker';
 
@@ -125,3 +125,31 @@ export function transactionIn(dump: DumpLog, offsets: Set<number>) {
 export const epochsOf = (dump: DumpLog, offsets: Set<number>) => [
   ...new Set(dump.batches.filter((b) => !b.isControl && b.records.some((r) => offsets.has(r.offset))).map((b) => b.producerEpoch)),
 ];
+/** One partition's row of `kafka-consumer-groups --describe`: the committed offset (null: none), the log end, who holds it. */
+export interface GroupPartition {
+  partition: number;
+  committed: number | null;
+  logEnd: number;
+  /** The member's client.id (a txn-worker's name), null when no member holds the partition. */
+  clientId: string | null;
+}
+
+/** The rows of `kafka-consumer-groups --describe --group G` for one topic, sorted by partition. */
+export function groupPartitions(text: string, group: string, topic: string): GroupPartition[] {
+  return parseGroupTable(text, group)
+    .filter((row) => row.TOPIC === topic)
+    .map((row) => ({
+      partition: Number(row.PARTITION),
+      committed: row['CURRENT-OFFSET'] === '-' ? null : Number(row['CURRENT-OFFSET']),
+      logEnd: Number(row['LOG-END-OFFSET']),
+      clientId: row['CLIENT-ID'] === '-' || row['CLIENT-ID'] === undefined ? null : row['CLIENT-ID'],
+    }))
+    .sort((a, b) => a.partition - b.partition);
+}
+
+/** The offsets a worker's log shows as committed with commitSync, per partition (the last `offsets-committed` of each). */
+export function committedByLog(events: TxnEvent[]): Map<number, number> {
+  const committed = new Map<number, number>();
+  for (const e of eventsOf(events, 'offsets-committed')) for (const o of e.offsets) committed.set(o.partition, o.offset);
+  return committed;
+}

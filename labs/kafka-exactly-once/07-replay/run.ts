@@ -1,0 +1,141 @@
+import { BOOTSTRAP } from '@kafka-labs/broker';
+import { SINK_TABLES, sinkFigures, sinkState } from '@kafka-labs/database';
+import { groupPartitions, committedByLog, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
+import { logLines, spawnTxnWorker, type TxnProcess } from '@kafka-labs/kafka-exactly-once/experiment';
+import { ChildError, startLab } from '@kafka-labs/lab-kit';
+import { produceOrders } from '@kafka-labs/txn-worker';
+
+/**
+ * The experiment: a live pipeline (group `live`, inbox sink) has processed every order. A replayer started with the
+ * live group.id, then a reset of that group; a dedicated group reset to the beginning that writes to
+ * orders_enriched_backfill; the backfill merged into the live database through the inbox.
+ */
+const S = { orders: 10, partitions: 2, batch: 5 };
+/** A worker's first open of its database copies the PGlite template (seconds on a loaded machine; the first ever makes it). */
+const DATABASE_WAIT_MS = 180_000;
+const DESCRIBE_TRIES = 50;
+const DESCRIBE_POLL_MS = 200;
+
+await using lab = await startLab(import.meta.url, { parameters: S });
+
+const input = await lab.createTopic('orders', { partitions: S.partitions });
+const enriched = await lab.createTopic('orders_enriched', { partitions: S.partitions });
+const backfillTopic = await lab.createTopic('orders_enriched_backfill', { partitions: S.partitions });
+const [liveGroup, backfillGroup, mergeGroup] = [lab.group('live'), lab.group('backfill'), lab.group('merge')];
+const database = lab.file('database');
+const sent = await produceOrders({ bootstrap: BOOTSTRAP.host, topic: input, count: S.orders, partitions: S.partitions });
+const ends = new Map(sent.partitions.map((p) => [p.partition, p.lastOffset + 1]));
+
+const worker = (name: string, group: string, flags: string[]) =>
+  spawnTxnWorker(lab, name, ['--group', group, '--input', input, '--commit', 'sync', '--batch', String(S.batch), ...flags]);
+/** True once the worker's log shows every partition of the input committed at its end. */
+const committedToEnd = (p: TxnProcess) => () => {
+  const committed = committedByLog(p.events());
+  return [...ends].every(([partition, end]) => committed.get(partition) === end);
+};
+/** The partitions a worker holds after its last assignment event (a `revoked` empties them). */
+const holding = (p: TxnProcess) => {
+  const last = p.events().filter((e) => e.kind === 'assigned' || e.kind === 'revoked' || e.kind === 'lost').at(-1);
+  return last?.kind === 'assigned' ? last.partitions : [];
+};
+const rebalances = (p: TxnProcess) => logLines(p, ['assigned', 'revoked', 'lost']);
+/**
+ * kafka-consumer-groups --describe of `group` until its rows for the input satisfy `ready` (a rebalance in progress
+ * shows no members, and a describe right after one may miss rows); the answer is saved as `file`.
+ */
+const describe = async (group: string, file: string, what: string, ready: (rows: GroupPartition[]) => boolean) => {
+  let last = 'no answer';
+  for (let tries = 1; tries <= DESCRIBE_TRIES; tries++) {
+    const out = await lab.kafka`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} --describe --group ${group}`.nothrow();
+    const rows = groupPartitions(out.stdout, group, input);
+    if (rows.length === S.partitions && ready(rows)) {
+      lab.writeFile(file, out.stdout);
+      return rows;
+    }
+    last = rows.map(formatRow).join('; ') || out.stderr.trim().split('\n').at(-1) || 'no rows';
+    await new Promise((resolve) => setTimeout(resolve, DESCRIBE_POLL_MS));
+  }
+  throw new ChildError(`kafka-consumer-groups --describe --group ${group}: ${what} not seen in ${DESCRIBE_TRIES} tries (last: ${last})`, true);
+};
+const formatRow = (r: GroupPartition) => `p${r.partition} committed ${r.committed ?? '-'} of ${r.logEnd}, held by ${r.clientId ?? 'nobody'}`;
+const heldBy = (rows: GroupPartition[], ...clients: string[]) => clients.every((c) => rows.some((r) => r.clientId === c)) && rows.every((r) => r.clientId !== null && clients.includes(r.clientId));
+/** kafka-consumer-groups --reset-offsets --to-earliest --execute for `group`; its stdout and stderr are saved as `file`. */
+const resetToEarliest = async (group: string, file: string) => {
+  const out = await lab.kafka`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} --group ${group} --topic ${input} --reset-offsets --to-earliest --execute`.nothrow();
+  lab.writeFile(file, `${out.stdout}${out.stderr}`);
+  return { lines: `${out.stdout}${out.stderr}`.split('\n').filter((l) => l.trim() !== ''), code: out.exitCode };
+};
+/** Opens the database (no worker holds it), saves a dump of the sink tables as `file`, closes it. */
+const dumpDatabase = async (file: string) => {
+  const db = await lab.database('database');
+  try {
+    return sinkState(await db.dump(lab.file(file), SINK_TABLES));
+  } finally {
+    await db.close();
+  }
+};
+
+lab.step(`the live pipeline: group ${liveGroup} reads ${input} (${S.partitions} partitions), writes ${enriched}, applies each order through the inbox`);
+const live = worker('live', liveGroup, ['--output', enriched, '--sink', 'inbox', '--database', database]);
+await live.until(`commits of ${input} at its end`, committedToEnd(live), DATABASE_WAIT_MS);
+const before = await describe(liveGroup, 'group-live.txt', 'live holding every partition', (rows) => heldBy(rows, 'live'));
+lab.show(`live processed the ${S.orders} orders; kafka-consumer-groups --describe --group ${liveGroup} (group-live.txt)`, before.map(formatRow));
+
+lab.step(`a replay with the same group.id: replayer joins ${liveGroup} and writes to ${backfillTopic}`);
+const replayer = worker('replayer', liveGroup, ['--output', backfillTopic]);
+await replayer.waitFor('its share of the partitions', 'assigned', (e) => e.partitions.length > 0);
+await live.until('the rebalance that makes room for replayer', () => live.events().some((e) => e.kind === 'revoked') && holding(live).length > 0);
+const during = await describe(liveGroup, 'group-live-replay.txt', 'live and replayer holding a partition each', (rows) => heldBy(rows, 'live', 'replayer'));
+lab.show('live logged a rebalance: it gave up partitions to replayer', rebalances(live));
+lab.show(`kafka-consumer-groups --describe --group ${liveGroup} while both run (group-live-replay.txt)`, during.map(formatRow));
+const refused = await resetToEarliest(liveGroup, 'reset-live.txt');
+lab.show(`kafka-consumer-groups --reset-offsets --to-earliest --execute --group ${liveGroup} (exit code ${refused.code}, reset-live.txt)`, refused.lines);
+await replayer.child.stop();
+const consumedByReplayer = replayer.events().filter((e) => e.kind === 'consumed').length;
+lab.say(`   replayer started at the group's committed offsets, already at the end: it consumed ${consumedByReplayer} orders before it was stopped`);
+await live.until('live holding every partition again', () => holding(live).length === S.partitions);
+lab.show('replayer left: live logged a second rebalance and took its partition back', rebalances(live).slice(-2));
+
+lab.step(`a dedicated replay group: ${backfillGroup}, reset to the beginning while it has no member, writing to ${backfillTopic}`);
+const liveBefore = await describe(liveGroup, 'group-live-before-backfill.txt', 'live holding every partition', (rows) => heldBy(rows, 'live'));
+const reset = await resetToEarliest(backfillGroup, 'reset-backfill.txt');
+lab.show(`kafka-consumer-groups --reset-offsets --to-earliest --execute --group ${backfillGroup} (reset-backfill.txt)`, reset.lines);
+const backfill = worker('backfill', backfillGroup, ['--output', backfillTopic]);
+await backfill.until(`commits of ${input} at its end`, committedToEnd(backfill));
+const backfillRows = await describe(backfillGroup, 'group-backfill.txt', 'the backfill committed at the end', (rows) => rows.every((r) => r.committed === r.logEnd));
+const liveAfter = await describe(liveGroup, 'group-live-after-backfill.txt', 'live holding every partition', (rows) => heldBy(rows, 'live'));
+await backfill.child.stop();
+const replayed = backfill.events().filter((e) => e.kind === 'produced').length;
+lab.show(`backfill replayed ${replayed} orders from offset 0 into ${backfillTopic} (group-backfill.txt)`, backfillRows.map(formatRow));
+lab.show(`${liveGroup} before and after the backfill (group-live-before-backfill.txt, group-live-after-backfill.txt)`, [
+  ...liveBefore.map((r) => `before: ${formatRow(r)}`),
+  ...liveAfter.map((r) => `after:  ${formatRow(r)}`),
+  `live's rebalances during the backfill: ${live.events().filter((e) => ['assigned', 'revoked', 'lost'].includes(e.kind) && e.time > backfill.events()[0]!.time).length}`,
+]);
+
+lab.step(`the merge: ${backfillTopic} applied to the live database through the same inbox (PGlite serves one process: live stops first)`);
+await live.child.stop();
+const atMerge = sinkFigures(await dumpDatabase('database-live.jsonl'));
+const merge = spawnTxnWorker(lab, 'merge', ['--group', mergeGroup, '--input', backfillTopic, '--commit', 'sync', '--batch', String(S.orders), '--assign', '--sink', 'inbox', '--database', database]);
+await merge.until(`${replayed} merged orders`, () => merge.events().filter((e) => e.kind === 'processed').length === replayed, DATABASE_WAIT_MS);
+await merge.child.stop();
+const skipped = merge.events().filter((e) => e.kind === 'skipped').length;
+const applied = merge.events().filter((e) => e.kind === 'applied').length;
+const end = sinkFigures(await dumpDatabase('database.jsonl'));
+lab.show('the database before and after the merge (database-live.jsonl, database.jsonl)', [
+  `before: ${atMerge.eventRows} order_events rows, ${atMerge.inboxRows} inbox rows, ${atMerge.orders} orders, applied counters summing to ${atMerge.appliedTotal}`,
+  `merge:  ${skipped} skipped (the inbox had them), ${applied} applied`,
+  `after:  ${end.eventRows} order_events rows, ${end.inboxRows} inbox rows, ${end.orders} orders, applied counters summing to ${end.appliedTotal}`,
+]);
+
+const liveKept = liveAfter.every((r, i) => r.committed === liveBefore[i]!.committed);
+lab.say(
+  '',
+  `Same group.id: replayer became a member of ${liveGroup}. The coordinator took a partition from live (revoked, then assigned`,
+  `one) and handed it to replayer at the group's committed offset, the end of the log: it replayed ${consumedByReplayer} orders. Rewinding`,
+  `the group is refused while it has members ("${refused.lines.find((l) => l.startsWith('Error:'))?.slice(0, 60) ?? 'no error line'}...").`,
+  `A group of its own (${backfillGroup}) can be reset while it is empty: backfill read all ${replayed} orders from offset 0 into`,
+  `${backfillTopic}, and ${liveGroup} kept its member, its assignment and its offsets (${liveKept ? 'unchanged' : 'CHANGED'}). Merged into the live`,
+  `database, every replayed event was already in the inbox: ${skipped} skipped, ${applied} applied. The separate group protects the live`,
+  'pipeline; the inbox makes the replay harmless to the sink.',
+);
