@@ -49,3 +49,19 @@ export const TIMEOUT = {
   stallAfter: 'sent-offsets:1',
   late: 5,
 } as const;
+
+/**
+ * Lab 08-diagnose: a pipeline (plain sink) whose database shows duplicates, from one of the article's three causes,
+ * chosen by the run's seed: the order producer re-sent orders, the pipeline group re-read offsets after a member
+ * died and its partition moved, or a replay re-applied events the sink had.
+ */
+export const DIAGNOSE = {
+  orders: 10,
+  batch: 5,
+  causes: ['producer', 'rebalance', 'sink'],
+} as const;
+
+/** What a seed plants: the cause, and how many events end up applied twice (2-4). */
+export function diagnoseIncident(seed: number): { cause: (typeof DIAGNOSE.causes)[number]; copies: number } {
+  return { cause: DIAGNOSE.causes[seed % DIAGNOSE.causes.length]!, copies: 2 + (Math.floor(seed / DIAGNOSE.causes.length) % 3) };
+}

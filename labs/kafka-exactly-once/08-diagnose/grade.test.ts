@@ -1,0 +1,36 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { testBrokenVariants } from '@kafka-labs/kafka-exactly-once/test-support';
+import { describe, expect, test } from 'vitest';
+import { BROKEN } from './broken.ts';
+
+const LAB = '08-diagnose';
+
+describe(LAB, () => {
+  test('the golden run (an incident and the README solution, on the broker) passes every step', async () => {
+    const graded = await gradeGolden(LAB);
+    expect(graded.status, graded.stdout).toBe(0);
+    expect(graded.result?.checks.map((c) => c.id)).toEqual(['step-1-input-read', 'step-1-input-copies', 'step-2-reread-offsets', 'step-3-sink-repeats', 'step-4-cause']);
+  });
+
+  testBrokenVariants(LAB, BROKEN, () => goldenRunFolder(LAB));
+
+  test('an incident folder without a report fails every answer with the hint to write one', async () => {
+    const dir = copyGolden(LAB);
+    rmSync(join(dir, 'diagnosis.txt'));
+    const graded = await gradeFolder(LAB, dir);
+    expect(graded.status).toBe(1);
+    expect(graded.result?.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['step-1-input-copies', 'step-2-reread-offsets', 'step-3-sink-repeats', 'step-4-cause']);
+    expect(graded.stdout).toMatch(/^FAIL: step 1 .*\(diagnosis\.txt is missing from the run folder\)\. Hint: write diagnosis\.txt with the four lines/);
+  });
+
+  test('--step 4 grades the cause alone', async () => {
+    const graded = await gradeFolder(LAB, goldenRunFolder(LAB), { step: 4 });
+    expect(graded.status).toBe(0);
+    expect(graded.result?.checks.map((c) => c.id)).toEqual(['step-4-cause']);
+  });
+
+  testHostileFiles(LAB, ['diagnosis.txt', 'input.txt', 'database.jsonl']);
+  testRunFolderFailures(LAB, 'run.json');
+});

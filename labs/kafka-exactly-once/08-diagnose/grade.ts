@@ -1,0 +1,163 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDump, sinkFigures, sinkState } from '@kafka-labs/database';
+import { parseConsoleRecords } from '@kafka-labs/dumplog';
+import { Checks, GradeError, readParameters, readRunFile, type Law } from '@kafka-labs/grader';
+import { eventIdOf, eventsOf } from '@kafka-labs/kafka-exactly-once/evidence';
+import { diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
+import type { GradeOptions } from '@kafka-labs/lab-kit';
+import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
+
+/** The exercise's steps by number, with the title a failure names: the article's diagnosis flow, in its order. */
+const STEPS = {
+  1: 'did the producer store an order twice?',
+  2: 'did the pipeline group read an offset twice?',
+  3: 'did the sink apply an event twice?',
+  4: 'the cause',
+} as const;
+type Step = keyof typeof STEPS;
+
+const REPORT = 'diagnosis.txt';
+const REPORT_KEYS = ['input_copies', 'reread_offsets', 'sink_repeats', 'cause'] as const;
+type ReportKey = (typeof REPORT_KEYS)[number];
+/** The pipeline group's members; a replay job's log (replay-*.log) is another group's. */
+const PIPELINE_LOGS = ['pipeline-1', 'pipeline-2'];
+
+const HINTS = {
+  read:
+    'read the whole input topic from its first offset into input.txt: pnpm -s kafka kafka-console-consumer --bootstrap-server $BOOTSTRAP ' +
+    '--topic orders$RUN --partition 0 --offset earliest --max-messages <its end offset> --formatter-property print.offset=true',
+  input: 'list the eventIds input.txt holds more than once (comma separated, sorted), or none: two offsets with one eventId are the producer sending it twice',
+  reread:
+    "list the offsets the pipeline group's consumers (pipeline-*.log, 'consumed p0 offset N') consumed more than once, or none; " +
+    "a replay job's log (replay-*.log) is another group and does not count",
+  sink: 'list the event_ids that have more than one order_events row in database.jsonl, or none',
+  cause:
+    'follow the flow in order: copies already in the input topic -> producer; otherwise offsets the pipeline group consumed twice ' +
+    '(a member died, its partition moved to one that started at the last commit) -> rebalance; otherwise the copies came from a ' +
+    'replay that the non-idempotent sink applied again -> sink',
+  report: `write ${REPORT} with the four lines ${REPORT_KEYS.map((k) => `${k}=`).join(' ')} (see the README)`,
+} as const;
+
+type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
+const attempt = async <T>(read: () => Promise<T>): Promise<Read<T>> => {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    if (error instanceof GradeError) return { ok: false, problem: error.message };
+    throw error;
+  }
+};
+
+/** A list answer: comma-separated items sorted, `none` for the empty list; undefined when the key is missing. */
+const listOf = (value: string | undefined) => (value === undefined ? undefined : value.trim() === 'none' ? [] : value.split(',').map((v) => v.trim()));
+const norm = (items: (string | number)[]) => [...new Set(items.map(String))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+const repeated = (items: (string | number)[]) => {
+  const seen = new Map<string, number>();
+  for (const item of items.map(String)) seen.set(item, (seen.get(item) ?? 0) + 1);
+  return norm([...seen].filter(([, n]) => n > 1).map(([item]) => item));
+};
+
+/**
+ * Grades the learner's work folder (the incident's run folder) step by step: each answer of diagnosis.txt against the
+ * evidence in the folder (the input read, the pipeline's logs, the database dump) and the cause against the one the
+ * run's seed planted. A message quotes the learner's answer, never the expected one (the incident is graded before the
+ * report exists). With `step`, returns only that step's checks.
+ */
+export default async function grade(runDir: string, options: GradeOptions = {}) {
+  const checks = new Checks();
+  const { seed } = await readParameters<{ seed: number }>(runDir, { seed: 'number' });
+  const planted = diagnoseIncident(seed);
+  const law = (step: Step, l: Omit<Law, 'scope' | 'expected'> & { expected: string }) =>
+    checks.law({ ...l, scope: `step-${step}`, expected: `step ${step} (${STEPS[step]}): ${l.expected}` });
+
+  const logs = await Promise.all(
+    PIPELINE_LOGS.filter((name) => existsSync(join(runDir, `${name}.log`))).map(async (name) => ({ name, events: await readTxnLog(runDir, name) })),
+  );
+  if (logs.length === 0) throw new GradeError('pipeline-1.log is missing from the run folder (run the incident first: see the README)');
+  const consumed = logs.flatMap((l) => eventsOf(l.events, 'consumed'));
+  const inputEnd = Math.max(...consumed.map((e) => e.offset)) + 1;
+  const report = await attempt(async () => parseReport(await readRunFile(runDir, REPORT)));
+  const answer = (key: ReportKey) => (report.ok ? report.value.get(key) : undefined);
+  const answered = (key: ReportKey) =>
+    report.ok ? (report.value.has(key) ? `${key}=${report.value.get(key)}` : `no ${key}= line in ${REPORT}`) : report.problem;
+  const steps = (Object.keys(STEPS).map(Number) as Step[]).filter((s) => options.step === undefined || s === options.step);
+
+  for (const step of steps) {
+    if (step === 1) {
+      const read = await attempt(async () => parseConsoleRecords(await readRunFile(runDir, 'input.txt')));
+      const offsets = read.ok ? read.value.map((r) => r.offset) : [];
+      const complete = read.ok && offsets.length === inputEnd && offsets.every((o, i) => o === i);
+      const ok = law(1, {
+        id: 'input-read',
+        ok: complete,
+        expected: `input.txt holds the input topic from offset 0 to its end (${inputEnd} records, print.offset=true)`,
+        found: read.ok ? `${offsets.length} records${offsets.length ? `, offsets ${offsets[0]}..${offsets.at(-1)}` : ''}` : read.problem,
+        hint: HINTS.read,
+      });
+      const copies = ok && read.ok ? repeated(read.value.map((r) => eventIdOf(r.value))) : [];
+      law(1, {
+        id: 'input-copies',
+        ok: ok && sameList(answer('input_copies'), copies),
+        expected: 'input_copies names the eventIds stored more than once in the input',
+        found: answered('input_copies'),
+        hint: report.ok ? HINTS.input : HINTS.report,
+      });
+    }
+    if (step === 2) {
+      const twice = repeated(consumed.map((e) => e.offset));
+      law(2, {
+        id: 'reread-offsets',
+        ok: sameList(answer('reread_offsets'), twice),
+        expected: 'reread_offsets names the input offsets the pipeline group consumed more than once',
+        found: answered('reread_offsets'),
+        hint: report.ok ? HINTS.reread : HINTS.report,
+        evidence: report.ok ? logs.flatMap((l) => rebalanceLines(l.name, l.events)) : [],
+      });
+    }
+    if (step === 3) {
+      const dump = await attempt(async () => sinkFigures(sinkState(parseDump(await readRunFile(runDir, 'database.jsonl'), 'database.jsonl'))));
+      const repeats = dump.ok ? norm(dump.value.duplicated.map((d) => d.eventId)) : [];
+      law(3, {
+        id: 'sink-repeats',
+        ok: dump.ok && sameList(answer('sink_repeats'), repeats),
+        expected: 'sink_repeats names the event_ids with more than one order_events row',
+        found: dump.ok ? answered('sink_repeats') : dump.problem,
+        hint: report.ok ? HINTS.sink : HINTS.report,
+      });
+      if (dump.ok && report.ok) checks.figure('sinkRepeats', repeats.length);
+    }
+    if (step === 4) {
+      law(4, {
+        id: 'cause',
+        ok: answer('cause') === planted.cause,
+        expected: 'cause names where the copies came from first, in the order of the flow (producer, rebalance, sink)',
+        found: answered('cause'),
+        hint: report.ok ? HINTS.cause : HINTS.report,
+      });
+    }
+  }
+  return checks.grade();
+}
+
+function sameList(answer: string | undefined, expected: string[]): boolean {
+  const items = listOf(answer);
+  return items !== undefined && norm(items).join() === expected.join() && items.length === expected.length;
+}
+
+/** The report's `key=value` lines; a line of another shape or an unknown or repeated key is a GradeError naming it. */
+function parseReport(textOf: string): Map<ReportKey, string> {
+  const values = new Map<ReportKey, string>();
+  textOf.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    const match = /^([a-z_]+)=(.*)$/.exec(line.trim());
+    const key = match?.[1] as ReportKey | undefined;
+    if (!match || !key || !REPORT_KEYS.includes(key)) throw new GradeError(`${REPORT} line ${i + 1} is not one of ${REPORT_KEYS.map((k) => `${k}=`).join(' ')}: ${line.slice(0, 80)}`);
+    if (values.has(key)) throw new GradeError(`${REPORT} line ${i + 1} repeats ${key}=`);
+    values.set(key, match[2]!.trim());
+  });
+  return values;
+}
+
+const rebalanceLines = (name: string, events: TxnEvent[]) =>
+  events.filter((e) => e.kind === 'assigned' || e.kind === 'revoked' || e.kind === 'lost').map((e) => `${name}: ${e.time} ${e.kind}`);

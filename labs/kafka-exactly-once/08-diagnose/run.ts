@@ -1,0 +1,80 @@
+// The incident, then (unless KAFKA_LABS_INCIDENT_ONLY is set) the reference solution: the exercise's README, its bash
+// blocks run in order in one shell with WORK = the run folder and RUN = the per-run suffix of the topic names.
+import { fileURLToPath } from 'node:url';
+import { BOOTSTRAP } from '@kafka-labs/broker';
+import { SINK_TABLES, sinkFigures, sinkState } from '@kafka-labs/database';
+import { committedByLog } from '@kafka-labs/kafka-exactly-once/evidence';
+import { spawnTxnWorker, type TxnProcess } from '@kafka-labs/kafka-exactly-once/experiment';
+import { DIAGNOSE, diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
+import { startLab } from '@kafka-labs/lab-kit';
+import { orderMessage, produceOrders } from '@kafka-labs/txn-worker';
+
+const README = fileURLToPath(new URL('./README.md', import.meta.url));
+/** A worker's first open of its database copies the PGlite template (seconds on a loaded machine; the first ever makes it). */
+const DATABASE_WAIT_MS = 180_000;
+/** The smallest session the broker allows (group.min.session.timeout.ms): a dead member is noticed after it. */
+const SESSION_TIMEOUT_MS = 6000;
+
+const seedText = process.env.KAFKA_LABS_SEED;
+if (seedText !== undefined && !/^\d{1,9}$/.test(seedText)) {
+  console.error(`error: KAFKA_LABS_SEED must be a whole number (up to 9 digits), not '${seedText}'`);
+  process.exit(2);
+}
+const seed = seedText === undefined ? Math.floor(Math.random() * 1_000_000) : Number(seedText);
+const incidentOnly = process.env.KAFKA_LABS_INCIDENT_ONLY !== undefined;
+const { cause, copies } = diagnoseIncident(seed);
+
+await using lab = await startLab(import.meta.url, { parameters: { seed } });
+
+const input = await lab.createTopic('orders');
+const [group, replayGroup] = [lab.group('pipeline'), lab.group('replay')];
+const database = lab.file('database');
+await produceOrders({ bootstrap: BOOTSTRAP.host, topic: input, count: DIAGNOSE.orders, partitions: 1 });
+const sink = (name: string, flags: string[]) =>
+  spawnTxnWorker(lab, name, ['--input', input, '--commit', 'sync', '--batch', String(DIAGNOSE.batch), '--sink', 'plain', '--database', database, ...flags]);
+const pipeline = (name: string, flags: string[] = []) => sink(name, ['--group', group, '--session-timeout-ms', String(SESSION_TIMEOUT_MS), ...flags]);
+const committedAt = (p: TxnProcess, end: number) => p.until(`a commit of p0=${end}`, () => committedByLog(p.events()).get(0) === end, DATABASE_WAIT_MS);
+
+lab.step(`the incident (seed ${seed}): orders flow from ${input} through group ${group} into a database (order_events, order_projection)`);
+if (cause === 'producer') {
+  // The order service re-sent orders it believed lost: a second producer session, so a new producerId and nothing
+  // for the broker to deduplicate.
+  const resent = Array.from({ length: copies }, (_, i) => orderMessage(DIAGNOSE.batch - 1 + i));
+  await lab.kafka({ input: resent.map((m) => `${m.key}\t${m.value}\n`).join('') })`kafka-console-producer --bootstrap-server ${BOOTSTRAP.tools} --topic ${input} --reader-property parse.key=true`;
+  const first = pipeline('pipeline-1');
+  await committedAt(first, DIAGNOSE.orders + copies);
+  await first.child.stop();
+} else if (cause === 'rebalance') {
+  // The first member dies after applying orders past its last commit; its partition moves to the second.
+  const first = pipeline('pipeline-1', ['--pause-after', `applied:${DIAGNOSE.batch + copies}`]);
+  await first.waitFor('its pause', 'paused', undefined, DATABASE_WAIT_MS);
+  await first.child.stop({ signal: 'SIGKILL' });
+  const second = pipeline('pipeline-2');
+  await committedAt(second, DIAGNOSE.orders);
+  await second.child.stop();
+} else {
+  // The pipeline did its work once; a replay job (a group of its own, rewound) applies the last orders again.
+  const first = pipeline('pipeline-1');
+  await committedAt(first, DIAGNOSE.orders);
+  await first.child.stop();
+  const from = DIAGNOSE.orders - copies;
+  await lab.kafka`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} --group ${replayGroup} --topic ${input} --reset-offsets --to-offset ${from} --execute`;
+  const replay = sink('replay-1', ['--group', replayGroup, '--assign']);
+  await committedAt(replay, DIAGNOSE.orders);
+  await replay.child.stop();
+}
+const db = await lab.database('database');
+const figures = await db.dump(lab.file('database.jsonl'), SINK_TABLES).then((dump) => sinkFigures(sinkState(dump)));
+await db.close();
+lab.say(
+  `   the database: ${figures.eventRows} order_events rows for ${figures.distinctEvents} events: the projection counted some orders twice`,
+  `   evidence in ${lab.runDir}: the workers' logs (*.log) and a dump of the database (database.jsonl); the topic is ${input}`,
+);
+
+if (incidentOnly) {
+  lab.say('', 'Your turn: in a shell at the repository root,', `   export WORK=${lab.runDir} RUN=-${lab.runId}`, 'then follow the README from "Before you start".');
+} else {
+  lab.step("The exercise's README, block by block");
+  await lab.runBashBlocks(README, { WORK: lab.runDir, RUN: `-${lab.runId}` });
+  lab.say('', `The planted cause was ${cause}: the README's flow found it from the evidence alone.`);
+}
