@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest';
+import { gradeAltered, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+
+const LAB = '07-atomic-topics';
+
+describe(LAB, () => {
+  test('the golden run (a real run against the broker) passes', async () => {
+    const graded = await gradeGolden(LAB);
+    expect(graded.status).toBe(0);
+    expect(graded.result).toMatchObject({ verdict: 'pass', figures: { committedVisibleIn: 3, abortedVisibleIn: 0, plainVisibleIn: 2 } });
+  });
+
+  test('a committed event missing from one topic fails committed-visible-everywhere', async () => {
+    const graded = await gradeAltered(LAB, 'order-analytics-read-committed.txt', (text) => text.replace(/^.*\tO-1\n/m, ''));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ committed-visible-everywhere: .*\(orders: 1, order-analytics: 0, order-notifications: 1\)/);
+  });
+
+  test('a committed transaction without its marker fails committed-committed-markers', async () => {
+    const graded = await gradeAltered(LAB, 'order-notifications-dump.txt', (dump) => dump.replace(/endTxnMarker: COMMIT/, 'endTxnMarker: ABORT'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ committed-committed-markers: .*\(orders: COMMIT, order-analytics: COMMIT, order-notifications: ABORT\)/);
+  });
+
+  test('an aborted event read by a read_committed consumer fails aborted-visible-nowhere', async () => {
+    const graded = await gradeAltered(LAB, 'orders-read-committed.txt', (text) => `${text}Partition:0\tOffset:2\tnull\tO-2\n`);
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ aborted-visible-nowhere: .*\(orders: 1, order-analytics: 0, order-notifications: 0\)/);
+  });
+
+  test('an aborted event that was never written fails aborted-stored-then-aborted', async () => {
+    const graded = await gradeAltered(LAB, 'order-analytics-dump.txt', (dump) => dump.replace(/payload: O-2$/m, 'payload: O-9'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ aborted-stored-then-aborted: .*\(orders: ABORT\)/);
+  });
+
+  test('a plain event read from every topic fails plain-partly-visible', async () => {
+    const graded = await gradeAltered(LAB, 'order-notifications-read-committed.txt', (text) => `${text}Partition:0\tOffset:2\tnull\tO-3\n`);
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ plain-partly-visible: .*\(orders: 1, order-analytics: 1, order-notifications: 1\)/);
+  });
+
+  test('a plain event in a transactional batch fails plain-no-transaction', async () => {
+    const graded = await gradeAltered(LAB, 'orders-dump.txt', (dump) =>
+      dump.replace(/^(baseOffset: 4 .*)isTransactional: false/m, '$1isTransactional: true'),
+    );
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ plain-no-transaction: .*\(orders: transactional, order-analytics: plain\)/);
+  });
+
+  test('an aborted producer that committed fails aborted-application-steps', async () => {
+    const graded = await gradeAltered(LAB, 'aborted.log', (log) => log.replace('producer: transaction abort', 'producer: transaction commit'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ aborted-application-steps: .*steps begin, failure before order-notifications-\w+, commit\)/);
+  });
+
+  testRunFolderFailures(LAB, 'run.json');
+});

@@ -1,0 +1,109 @@
+import { compactView, txnOutcome } from '@kafka-labs/dumplog';
+import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
+import { formatProducerLine } from '@kafka-labs/producer';
+import { fanOutLog, topicFiles, topicsBefore, type AtomicVariant, type ATOMIC_TOPICS as Setup } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
+import { readDump, readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
+import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
+
+/**
+ * One event to three topics: the committed transaction's event is visible read_committed in all of them, the aborted
+ * one's in none although the topics before the failure store it (under ABORT markers), and without a transaction the
+ * same failure leaves the event visible in the topics before it and absent from the rest.
+ */
+export default async function grade(runDir: string) {
+  const checks = new Checks();
+  const S = await readParameters<typeof Setup>(runDir, { topics: 'strings', variants: 'objects' });
+  const names = await readNames(runDir);
+  const runName = (topic: string) => nameOf(names, topic);
+  const visible = new Map<string, string[]>();
+  const dumps = new Map<string, Awaited<ReturnType<typeof readDump>>>();
+  for (const t of S.topics) {
+    const files = topicFiles(t);
+    visible.set(t, (await readPlaced(runDir, files.committed)).map((r) => r.value));
+    dumps.set(t, await readDump(runDir, files.dump));
+  }
+  const seenIn = (event: string) => S.topics.filter((t) => visible.get(t)!.includes(event));
+  const visibility = (event: string) => S.topics.map((t) => `${t}: ${visible.get(t)!.filter((v) => v === event).length}`).join(', ');
+  /** The event's data batches per topic, each with the marker that ended its transaction. */
+  const storedAs = (event: string) =>
+    S.topics.flatMap((t) => {
+      const dump = dumps.get(t)!;
+      return dump.batches
+        .filter((b) => !b.isControl && b.records.some((r) => r.payload === event))
+        .map((b) => ({ topic: t, transactional: b.isTransactional, outcome: txnOutcome(dump, b), line: `${t}: ${compactView([b])[0]}` }));
+    });
+
+  for (const v of S.variants as readonly AtomicVariant[]) {
+    const scope = v.name;
+    const log = await readProducerLog(runDir, fanOutLog(v.name));
+    const reached = topicsBefore(S.topics, v.failBefore);
+    const steps = log.steps.map((s) => (s.kind === 'transaction' ? s.action : `failure before ${s.before}`));
+    const wantSteps = [
+      ...(v.transactional ? ['begin'] : []),
+      ...(v.failBefore ? [`failure before ${runName(v.failBefore)}`] : []),
+      ...(v.transactional ? [v.failBefore ? 'abort' : 'commit'] : []),
+    ];
+    const sentTo = log.results.filter((r) => r.error === null).map((r) => r.topic);
+    checks.law({
+      scope,
+      id: 'application-steps',
+      ok: steps.join() === wantSteps.join() && sentTo.join() === reached.map(runName).join(),
+      expected: `${v.event} sent successfully to ${reached.join(', ')}; the steps ${wantSteps.join(', ') || 'none (no transaction, no failure)'}`,
+      found: `sent to ${sentTo.join(', ') || 'no topic'}; steps ${steps.join(', ') || 'none'}${log.results.some((r) => r.error) ? `; failed: ${log.results.filter((r) => r.error).map((r) => formatProducerLine(r).trim()).join('; ')}` : ''}`,
+    });
+    const seen = seenIn(v.event);
+    checks.figure(figureName(v.name, 'visibleIn'), seen.length);
+    const stored = storedAs(v.event);
+    if (v.transactional && !v.failBefore) {
+      checks.law({
+        scope,
+        id: 'visible-everywhere',
+        ok: S.topics.every((t) => visible.get(t)!.filter((e) => e === v.event).length === 1),
+        expected: `${v.event} is read once, read_committed, from each of ${S.topics.join(', ')}`,
+        found: visibility(v.event),
+      });
+      checks.law({
+        scope,
+        id: 'committed-markers',
+        ok: stored.length === S.topics.length && stored.every((s) => s.transactional && s.outcome === 'COMMIT'),
+        expected: `each topic stores ${v.event} in a transactional batch followed by a COMMIT marker`,
+        found: stored.map((s) => `${s.topic}: ${s.transactional ? s.outcome ?? 'no marker' : 'not transactional'}`).join(', ') || 'stored nowhere',
+        evidence: stored.map((s) => s.line),
+      });
+    } else if (v.transactional) {
+      checks.law({
+        scope,
+        id: 'visible-nowhere',
+        ok: seen.length === 0,
+        expected: `a read_committed consumer reads ${v.event} from none of the topics`,
+        found: visibility(v.event),
+      });
+      checks.law({
+        scope,
+        id: 'stored-then-aborted',
+        ok: stored.map((s) => s.topic).join() === reached.join() && reached.length > 0 && stored.every((s) => s.transactional && s.outcome === 'ABORT'),
+        expected: `${reached.join(' and ')} store ${v.event} in a transactional batch followed by an ABORT marker (written, then hidden); ${S.topics.filter((t) => !reached.includes(t)).join(', ')} never got it`,
+        found: stored.map((s) => `${s.topic}: ${s.transactional ? s.outcome ?? 'no marker' : 'not transactional'}`).join(', ') || 'stored nowhere',
+        evidence: stored.map((s) => s.line),
+      });
+    } else {
+      checks.law({
+        scope,
+        id: 'partly-visible',
+        ok: seen.join() === reached.join() && reached.length > 0 && reached.length < S.topics.length,
+        expected: `${v.event} is read from ${reached.join(' and ')} and from no other topic: the failure split it`,
+        found: visibility(v.event),
+        hint: 'only a transaction (transactional.id) makes the writes to several topics all or nothing',
+      });
+      checks.law({
+        scope,
+        id: 'no-transaction',
+        ok: stored.length === reached.length && stored.every((s) => !s.transactional),
+        expected: `${v.event} is stored in plain (not transactional) batches only, in ${reached.join(' and ')}`,
+        found: stored.map((s) => `${s.topic}: ${s.transactional ? 'transactional' : 'plain'}`).join(', ') || 'stored nowhere',
+        evidence: stored.map((s) => s.line),
+      });
+    }
+  }
+  return checks.grade();
+}

@@ -1,0 +1,27 @@
+// Lab 07-atomic-topics: its setup, which the run script records in run.json, and the files its grader reads.
+
+/**
+ * One event per variant to partition 0 of the three topics, in this order, by a librdkafka producer: in a
+ * transaction that commits, in one the application aborts when it fails before the last topic, and without a
+ * transaction through the same failure.
+ */
+export const ATOMIC_TOPICS = {
+  topics: ['orders', 'order-analytics', 'order-notifications'],
+  variants: [
+    { name: 'committed', event: 'O-1', transactional: true, failBefore: null },
+    { name: 'aborted', event: 'O-2', transactional: true, failBefore: 'order-notifications' },
+    { name: 'plain', event: 'O-3', transactional: false, failBefore: 'order-notifications' },
+  ],
+} as const;
+
+export type AtomicVariant = { name: string; event: string; transactional: boolean; failBefore: string | null };
+
+/** A variant's producer log, `<variant>.log`. */
+export const fanOutLog = (variant: string) => variant;
+
+/** The files of a topic, by its base name: what a read_committed consumer got, and its partition's dump. */
+export const topicFiles = (topic: string) => ({ committed: `${topic}-read-committed.txt`, dump: `${topic}-dump.txt` });
+
+/** The topics an event reaches when the application fails before `failBefore` (all of them when it does not fail). */
+export const topicsBefore = (topics: readonly string[], failBefore: string | null) =>
+  failBefore === null ? [...topics] : topics.slice(0, topics.indexOf(failBefore));
