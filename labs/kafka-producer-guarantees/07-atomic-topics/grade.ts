@@ -1,7 +1,7 @@
 import { compactView, txnOutcome } from '@kafka-labs/dumplog';
 import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
 import { formatProducerLine } from '@kafka-labs/producer';
-import { fanOutLog, topicFiles, topicsBefore, type AtomicVariant, type ATOMIC_TOPICS as Setup } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
+import { topicFiles, topicsBefore, type AtomicVariant, type ATOMIC_TOPICS as Setup } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
 import { readDump, readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
 
@@ -35,7 +35,7 @@ export default async function grade(runDir: string) {
 
   for (const v of S.variants as readonly AtomicVariant[]) {
     const scope = v.name;
-    const log = await readProducerLog(runDir, fanOutLog(v.name));
+    const log = await readProducerLog(runDir, v.name);
     const reached = topicsBefore(S.topics, v.failBefore);
     const steps = log.steps.map((s) => (s.kind === 'transaction' ? s.action : `failure before ${s.before}`));
     const wantSteps = [

@@ -16,9 +16,6 @@ export const ATOMIC_TOPICS = {
 
 export type AtomicVariant = { name: string; event: string; transactional: boolean; failBefore: string | null };
 
-/** A variant's producer log, `<variant>.log`. */
-export const fanOutLog = (variant: string) => variant;
-
 /** The files of a topic, by its base name: what a read_committed consumer got, and its partition's dump. */
 export const topicFiles = (topic: string) => ({ committed: `${topic}-read-committed.txt`, dump: `${topic}-dump.txt` });
 
