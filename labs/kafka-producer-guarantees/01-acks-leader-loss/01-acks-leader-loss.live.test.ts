@@ -1,22 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { gradeFreshAltered } from '@kafka-labs/kafka-producer-guarantees/testing';
 import { describe, expect, test } from 'vitest';
 
 // The lab once on the real 3-node cluster, then its grader on altered copies of that fresh run: the laws that make the
 // contrast fail when the run folder shows the opposite outcome.
 const LAB = '01-acks-leader-loss';
-
-/** Grades a copy of the latest run with `file` rewritten by `edit`. */
-async function gradeFreshAltered(file: string, edit: (text: string) => string) {
-  const dir = copyLatestRun(LAB);
-  const path = join(dir, file);
-  const before = readFileSync(path, 'utf8');
-  const after = edit(before);
-  expect(after, `the edit changes ${file}`).not.toBe(before);
-  writeFileSync(path, after);
-  return gradeFolder(LAB, dir);
-}
 
 describe(LAB, () => {
   runLabOnce(LAB);
@@ -28,19 +16,19 @@ describe(LAB, () => {
   });
 
   test('an acks=all X that was acknowledged fails nothing-acknowledged-lost', async () => {
-    const graded = await gradeFreshAltered('acksall.log', (text) => text.replace(/ X result: error -192 _MSG_TIMED_OUT/, ' X result: offset=1'));
+    const graded = await gradeFreshAltered(LAB, 'acksall.log', (text) => text.replace(/ X result: error -192 _MSG_TIMED_OUT/, ' X result: offset=1'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ acksall-nothing-acknowledged-lost: .*\(X offset=1; acknowledged and missing: X@1\)/);
   });
 
   test('an acks=1 X that failed fails acknowledged-record-lost', async () => {
-    const graded = await gradeFreshAltered('acks1.log', (text) => text.replace(/ X result: offset=1/, ' X result: error -192 _MSG_TIMED_OUT'));
+    const graded = await gradeFreshAltered(LAB, 'acks1.log', (text) => text.replace(/ X result: offset=1/, ' X result: error -192 _MSG_TIMED_OUT'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ acks1-acknowledged-record-lost: .*\(X _MSG_TIMED_OUT; acknowledged and missing: none\)/);
   });
 
   test('a trap Z acknowledged at offset 0 fails failed-write-stored', async () => {
-    const graded = await gradeFreshAltered('trap.log', (text) => text.replace(/ Z result: offset=\d+/, ' Z result: offset=0'));
+    const graded = await gradeFreshAltered(LAB, 'trap.log', (text) => text.replace(/ Z result: offset=\d+/, ' Z result: offset=0'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ trap-failed-write-stored: .*\(Z at offset 0; /);
   });

@@ -1,13 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { withPayloads } from '@kafka-labs/kafka-producer-guarantees/testing';
 
 const LAB = '05-retry-ordering';
 
-/** Rewrites the record payloads of a one-record-per-batch dump, in log order. */
-const withPayloads = (payloads: string[]) => (dump: string) => {
-  let n = 0;
-  return dump.replace(/^(\| offset: \d+ .*payload: )(\S+)$/gm, (_, head: string) => `${head}${payloads[n++]}`);
-};
 
 describe(LAB, () => {
   test('the golden run (a real run against the broker) passes', async () => {

@@ -1,28 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { gradeFreshAltered, withPayloads } from '@kafka-labs/kafka-producer-guarantees/testing';
 import { describe, expect, test } from 'vitest';
 
 // The lab once against the broker, then its grader on altered copies of that fresh run: the laws of each half fail
 // when the run folder shows the other client's outcome.
 const LAB = '06-kafkajs-idempotence';
 
-/** Grades a copy of the latest run with `file` rewritten by `edit`. */
-async function gradeFreshAltered(file: string, edit: (text: string) => string) {
-  const dir = copyLatestRun(LAB);
-  const path = join(dir, file);
-  const before = readFileSync(path, 'utf8');
-  const after = edit(before);
-  expect(after, `the edit changes ${file}`).not.toBe(before);
-  writeFileSync(path, after);
-  return gradeFolder(LAB, dir);
-}
-
-/** Puts the sent values W, E-1 ... E-5 into a one-record-per-batch dump, one per record in log order. */
-const inSendOrder = (dump: string) => {
-  let n = 0;
-  return dump.replace(/^(\| offset: \d+ .*payload: )(\S+)$/gm, (_, head: string) => `${head}${n++ === 0 ? 'W' : `E-${n - 1}`}`);
-};
 
 describe(LAB, () => {
   runLabOnce(LAB);
@@ -34,20 +17,20 @@ describe(LAB, () => {
   });
 
   test('a kafkajs partition holding every record once fails acknowledged-not-stored and stored-twice', async () => {
-    const graded = await gradeFreshAltered('kafkajs-dump.txt', inSendOrder);
+    const graded = await gradeFreshAltered(LAB, 'kafkajs-dump.txt', withPayloads(['W', 'E-1', 'E-2', 'E-3', 'E-4', 'E-5']));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ kafkajs-acknowledged-not-stored: /);
     expect(graded.stdout).toMatch(/✘ kafkajs-stored-twice: .*\(no record stored twice\)/);
   });
 
   test('a librdkafka partition holding a record twice fails each-once', async () => {
-    const graded = await gradeFreshAltered('librdkafka-dump.txt', (dump) => dump.replace(/payload: E-3$/m, 'payload: E-2'));
+    const graded = await gradeFreshAltered(LAB, 'librdkafka-dump.txt', (dump) => dump.replace(/payload: E-3$/m, 'payload: E-2'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ librdkafka-each-once: .*E-2 told offset=2 \(holds E-2\), stored at: 2, 3/);
   });
 
   test('a run whose proxy dropped no response fails one-response-dropped', async () => {
-    const graded = await gradeFreshAltered('proxy-events.jsonl', (events) => events.replace(/"action":"response-dropped"/g, '"action":"forwarded"'));
+    const graded = await gradeFreshAltered(LAB, 'proxy-events.jsonl', (events) => events.replace(/"action":"response-dropped"/g, '"action":"forwarded"'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ kafkajs-one-response-dropped: .*\(no response dropped\)/);
   });

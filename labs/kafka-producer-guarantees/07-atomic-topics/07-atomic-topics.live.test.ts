@@ -1,22 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { gradeFreshAltered } from '@kafka-labs/kafka-producer-guarantees/testing';
 import { describe, expect, test } from 'vitest';
 
 // The lab once against the broker, then its grader on altered copies of that fresh run: each variant's law fails
 // when the run folder shows another variant's outcome.
 const LAB = '07-atomic-topics';
-
-/** Grades a copy of the latest run with `file` rewritten by `edit`. */
-async function gradeFreshAltered(file: string, edit: (text: string) => string) {
-  const dir = copyLatestRun(LAB);
-  const path = join(dir, file);
-  const before = readFileSync(path, 'utf8');
-  const after = edit(before);
-  expect(after, `the edit changes ${file}`).not.toBe(before);
-  writeFileSync(path, after);
-  return gradeFolder(LAB, dir);
-}
 
 describe(LAB, () => {
   runLabOnce(LAB);
@@ -28,19 +16,19 @@ describe(LAB, () => {
   });
 
   test('a committed event missing from one topic fails committed-visible-everywhere', async () => {
-    const graded = await gradeFreshAltered('order-notifications-read-committed.txt', (text) => text.replace(/^.*O-1.*\n/m, ''));
+    const graded = await gradeFreshAltered(LAB, 'order-notifications-read-committed.txt', (text) => text.replace(/^.*O-1.*\n/m, ''));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ committed-visible-everywhere: .*order-notifications: 0\)/);
   });
 
   test('an aborted event that a read_committed consumer read fails aborted-visible-nowhere', async () => {
-    const graded = await gradeFreshAltered('orders-read-committed.txt', (text) => text.replace(/^(.*)O-3$/m, '$1O-2'));
+    const graded = await gradeFreshAltered(LAB, 'orders-read-committed.txt', (text) => text.replace(/^(.*)O-3$/m, '$1O-2'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ aborted-visible-nowhere: .*\(orders: 1, /);
   });
 
   test('an aborted transaction whose marker says COMMIT fails aborted-stored-then-aborted', async () => {
-    const graded = await gradeFreshAltered('orders-dump.txt', (text) => text.replace(/endTxnMarker: ABORT/, 'endTxnMarker: COMMIT'));
+    const graded = await gradeFreshAltered(LAB, 'orders-dump.txt', (text) => text.replace(/endTxnMarker: ABORT/, 'endTxnMarker: COMMIT'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ aborted-stored-then-aborted: .*\(orders: COMMIT, order-analytics: ABORT\)/);
   });
