@@ -5,7 +5,7 @@ import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 const LAB = '01-revoke';
 
 describe(LAB, () => {
-  test('the run passes, with 1 to 99 duplicates without the revoke commit and none with it', async () => {
+  test('the run passes, with 0 to 99 duplicates without the revoke commit and none with it', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
     const result = graded.result!;
@@ -23,9 +23,9 @@ describe(LAB, () => {
   });
 
   test('a b that starts the moved partition past the last commit fails b-starts-at-last-commit', async () => {
-    const graded = await gradeAltered(LAB, 'nocommit-a.log', (text) => text.replace(/^.* nocommit-a commit p1=300\n/m, ''));
+    const graded = await gradeAltered(LAB, 'nocommit-a.log', (text) => text.replace(/^.* nocommit-a commit p1=200\n/m, ''));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ nocommit-b-starts-at-last-commit: b starts p1 at the offset a last committed before the revoke, 200 \(b's first: offset 300\)/);
+    expect(graded.stdout).toMatch(/✘ nocommit-b-starts-at-last-commit: b starts p1 at the offset a last committed before the revoke, 100 \(b's first: offset 200\)/);
   });
 
   test('a revoke that gives back only one partition fails the eager handover', async () => {

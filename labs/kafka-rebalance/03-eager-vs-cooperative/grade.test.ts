@@ -1,17 +1,31 @@
-import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
 const LAB = '03-eager-vs-cooperative';
 
+/** A worker log without its second run over messages it had processed itself: as if it resumed where it stood. */
+const withoutRedoneWork = (text: string) => {
+  const seen = new Set<string>();
+  return editLines(text, (line) => {
+    const message = / processed (p\d+ offset \d+)$/.exec(line)?.[1];
+    if (message === undefined) return line;
+    if (seen.has(message)) return [];
+    seen.add(message);
+    return line;
+  });
+};
+
 describe(LAB, () => {
-  test('the run passes, with duplicates on all 6 partitions with range and on the 2 moved ones with cooperative-sticky', async () => {
+  test('the run passes, with duplicates on partitions that stayed with range and only on the 2 moved ones with cooperative-sticky', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
     const result = graded.result!;
     expect(result).toMatchObject({ lab: LAB, verdict: 'pass' });
-    expect(result.figures['eager.partitionsWithDuplicates']).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
-    expect(result.figures['cooperative.partitionsWithDuplicates']).toHaveLength(2);
+    expect((result.figures['eager.partitionsWithDuplicates'] as string[]).length).toBeGreaterThan(2);
+    expect((result.figures['cooperative.partitionsWithDuplicates'] as string[]).length).toBeLessThanOrEqual(2);
   });
 
   test('a cooperative member that processes a partition it kept twice fails the moved-only law', async () => {
@@ -31,17 +45,18 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ eager-revocation: at c's join a and b each give back every partition they own \(eager\)/);
   });
 
-  test('an eager partition whose redone work is missing fails duplicates-on-every-partition', async () => {
-    const graded = await gradeAltered(LAB, 'eager-a.log', (text) => {
-      // Drop a's second run over p0's uncommitted messages, as if a had resumed p0 where it stood.
-      const lines = text.trimEnd().split('\n');
-      const revoke = lines.findIndex((l) => / eager-a revoked \[p0,p1,p2\]$/.test(l));
-      const offsetOf = (l: string) => Number(/ processed p0 offset (\d+)$/.exec(l)?.[1] ?? NaN);
-      const stood = Math.max(...lines.slice(0, revoke).map(offsetOf).filter((o) => !Number.isNaN(o)));
-      return `${lines.filter((l, i) => i < revoke || !(offsetOf(l) <= stood)).join('\n')}\n`;
-    });
+  test('an eager member that resumes the partitions it keeps where it stood fails the uncommitted-work law', async () => {
+    const graded = await gradeAltered(LAB, 'eager-a.log', withoutRedoneWork);
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ eager-duplicates-on-every-partition: .*\(partitions with duplicates: \[p1,p2,p3,p4,p5\]\)/);
+    expect(graded.stdout).toMatch(/✘ eager-duplicates-are-uncommitted-work-of-revoked-partitions: /);
+  });
+
+  test('eager members that both resume the partitions they keep fail duplicates-where-partitions-stayed', async () => {
+    const dir = copyGolden(LAB);
+    for (const file of ['eager-a.log', 'eager-b.log']) writeFileSync(join(dir, file), withoutRedoneWork(readFileSync(join(dir, file), 'utf8')));
+    const graded = await gradeFolder(LAB, dir);
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ eager-duplicates-where-partitions-stayed: .*\(partitions with duplicates: \[(p\d,?)*\]\)/);
   });
 
   test('a log with a line that is not a worker line fails naming the file and line', async () => {

@@ -1,7 +1,7 @@
 import { startLab } from '@kafka-labs/lab-kit';
 import { excerpt, merged, ownedBy, partitionList, progressOf, sinceLastCommit, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
-import { HEARTBEAT_MS, JOIN as S } from '@kafka-labs/kafka-rebalance/setups';
+import { JOIN as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
 
@@ -12,7 +12,7 @@ for (const variant of S.variants) {
   const flags = ['--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--strategy', variant.strategy];
   lab.say(
     `   topic ${topic}; workers: ${S.delaySec} s per message, commit after every ${S.commitEvery}, no commit on revoke,`,
-    `   partition.assignment.strategy=${variant.strategy}, heartbeat.interval.ms=${HEARTBEAT_MS}`,
+    `   partition.assignment.strategy=${variant.strategy}, default heartbeat.interval.ms (3 s)`,
   );
   const a = spawnWorker(lab, names, 'a', flags);
   await a.waitFor('assignment', 'assigned', (e) => e.partitions.length > 0);
@@ -27,7 +27,7 @@ for (const variant of S.variants) {
   lab.say(`   producing ${S.messages} messages round-robin, one every ${S.intervalSec} s`);
 
   // c joins on an event of the logs: both a and b have committed once, every partition has processed messages past
-  // its last commit, and neither worker is near its next commit; so the rebalance finds work uncommitted everywhere.
+  // its last commit, and neither worker is near its next commit. They hear of it with their next heartbeats.
   const midway = () =>
     [a, b].every((w) => {
       const events = w.events();

@@ -1,7 +1,7 @@
 import { startLab } from '@kafka-labs/lab-kit';
 import { excerpt, merged, msBetween, ownedBy, partitionList, workerName } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, describeGroup, describeMembers, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
-import { HEARTBEAT_MS, RESTART as S } from '@kafka-labs/kafka-rebalance/setups';
+import { RESTART as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
 
@@ -18,7 +18,7 @@ for (const variant of S.variants) {
     ...(variant.static ? ['--instance-id', workerName(variant.group, member)] : []),
   ];
   lab.say(
-    `   workers: ${S.delaySec} s per message, commit every ${S.commitEvery} and on revoke and stop, range, heartbeat.interval.ms=${HEARTBEAT_MS}`,
+    `   workers: ${S.delaySec} s per message, commit every ${S.commitEvery} and on revoke and stop, range, default heartbeat.interval.ms (3 s)`,
     variant.static ? `   group.instance.id = the worker's name (${workerName(variant.group, 'a')}, ${workerName(variant.group, 'b')})` : '   no group.instance.id: each start is a new member',
   );
   const a = spawnWorker(lab, names, 'a', flagsOf('a'));

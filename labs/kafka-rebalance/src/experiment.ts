@@ -6,7 +6,6 @@ import { ChildError, spinWhile, type Child, type Lab } from '@kafka-labs/lab-kit
 import { FILL_CLI, JOIN_SIGNAL, parseWorkerLine, WORKER_CLI, type WorkerEvent } from '@kafka-labs/worker';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { FILES, first, ownedBy, partitionsOf, workerName, type EventOf } from './evidence.ts';
-import { HEARTBEAT_MS } from './setups.ts';
 
 /** How long a wait on a worker's log may take before the run fails (a rebalance takes well under a second). */
 const WAIT_MS = 90_000;
@@ -26,15 +25,13 @@ export interface Worker {
 }
 
 /**
- * Starts `<base>-<member>` (its log: `<base>-<member>.log`) in `group` on `topic` with the given worker flags and,
- * on the classic protocol, the track's heartbeat interval (on the consumer protocol the broker sets it).
+ * Starts `<base>-<member>` (its log: `<base>-<member>.log`) in `group` on `topic` with the given worker flags (the
+ * client's defaults otherwise, heartbeat.interval.ms 3 s on the classic protocol, as in the article).
  */
 export function spawnWorker(lab: Lab, names: { group: string; base: string; topic: string }, member: string, flags: string[]): Worker {
   const name = workerName(names.base, member);
-  const consumerProtocol = flags[flags.indexOf('--group-protocol') + 1] === 'consumer';
   const child = lab.spawnTs(name, WORKER_CLI, [
-    '--name', name, '--group', names.group, '--topic', names.topic, '--bootstrap', BOOTSTRAP.host,
-    ...(consumerProtocol ? [] : ['--heartbeat-interval-ms', String(HEARTBEAT_MS)]), ...flags,
+    '--name', name, '--group', names.group, '--topic', names.topic, '--bootstrap', BOOTSTRAP.host, ...flags,
   ]);
   let read = 0;
   const parsed: WorkerEvent[] = [];

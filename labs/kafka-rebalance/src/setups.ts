@@ -6,9 +6,12 @@ export const REVOKE = {
   messages: 1000,
   delaySec: 0.01,
   commitEvery: 100,
-  /** b joins once a has committed the partition that moves at least this far... */
-  joinAfterCommit: 300,
-  /** ...and has processed this many of its messages past that commit, so the rebalance lands mid-way between two commits. */
+  /**
+   * b joins once a has committed the partition that moves at least this far... (a hears of the join with its next
+   * heartbeat, up to 3 s later, and must still be working on that partition then: 390 messages are 3.9 s or more.)
+   */
+  joinAfterCommit: 100,
+  /** ...and has processed this many of its messages past that commit. */
   joinPastCommit: 10,
   variants: [
     { group: 'nocommit', revokeCommit: false },
@@ -39,9 +42,10 @@ export const JOIN = {
   /** c joins once every partition has at least this many processed messages past its last commit... */
   joinMinUncommitted: 6,
   /**
-   * ...while neither consumer has processed more than this since its last commit, so that none commits before the
-   * rebalance (up to about 0.6 s, 15 messages, later). Each consumer is in this window for about half of its commit
-   * cycle, so both are in it at once at some point of every cycle.
+   * ...while neither consumer has processed more than this since its last commit, so that none is about to commit.
+   * Each hears of the join with its next heartbeat, up to 3 s later, and may have committed by then: the graders take
+   * the progress at each revoke. Each consumer is in this window for about half of its commit cycle, so both are in
+   * it at once at some point of every cycle.
    */
   joinMaxSinceCommit: 70,
   variants: [
@@ -64,12 +68,6 @@ export const RESTART = {
     { group: 'static', static: true },
   ],
 } as const;
-
-/**
- * heartbeat.interval.ms of every worker of this track. librdkafka sends heartbeats about every 0.5 s at this setting
- * (measured), so a member hears of another's join within about half a second instead of up to 3 s.
- */
-export const HEARTBEAT_MS = 100;
 
 /**
  * Lab 05-maxpoll-consumer: lab 02's experiment on the consumer protocol (KIP-848), where the broker owns the session:
