@@ -5,11 +5,12 @@ import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 const LAB = '01-revoke';
 
 describe(LAB, () => {
-  test('the run passes, with 0 to 99 duplicates without the revoke commit and none with it', async () => {
+  test('the run passes on both protocols, with duplicates without the revoke commit and none with it', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
     const result = graded.result!;
-    expect(result).toMatchObject({ lab: LAB, verdict: 'pass', figures: { 'revcommit.duplicates': 0 } });
+    expect(result).toMatchObject({ lab: LAB, verdict: 'pass', figures: { 'revcommit.duplicates': 0, 'kip848-revcommit.duplicates': 0 } });
+    expect(result.figures['kip848-nocommit.duplicates']).toBeGreaterThanOrEqual(1);
     expect(result.figures['nocommit.duplicates']).toBeGreaterThanOrEqual(1);
     expect(result.figures['nocommit.duplicates']).toBeLessThanOrEqual(99);
   });
@@ -32,6 +33,12 @@ describe(LAB, () => {
     const graded = await gradeAltered(LAB, 'nocommit-a.log', (text) => text.replace(/ revoked \[p0,p1\]/, ' revoked [p1]'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ nocommit-eager-handover: .*\(a revoked \[p1\]/);
+  });
+
+  test('a consumer-protocol revoke of both partitions fails incremental-handover', async () => {
+    const graded = await gradeAltered(LAB, 'kip848-nocommit-a.log', (text) => text.replace(/ kip848-nocommit-a revoked \[p1\]$/m, ' kip848-nocommit-a revoked [p0,p1]'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ kip848-nocommit-incremental-handover: .*\(a revoked \[p0,p1\]/);
   });
 
   test('a revoke without its commit fails commit-on-revoke', async () => {

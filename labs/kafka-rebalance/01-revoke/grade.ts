@@ -23,7 +23,7 @@ import {
 import type { REVOKE as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 /**
- * For each group: at b's join a gave back every partition and b took one; every message was processed; without a
+ * For each group: at b's join a gave back every partition (classic, range) or only the one b took (consumer protocol); every message was processed; without a
  * commit on revoke b restarts the moved partition at a's last commit and exactly the messages a processed after it
  * (fewer than one commit interval, none when the revoke follows a commit) are processed twice; with it, a commits where it stopped, b starts there, and
  * nothing is processed twice; the broker's committed offsets are the last ones the logs show committed.
@@ -47,20 +47,26 @@ export default async function grade(runDir: string) {
     const aAfter = first(a.slice(revokeAt + 1), 'assigned');
     const bAssigned = first(b, 'assigned', (e) => e.partitions.length > 0);
     const every = partitionsOf(S.partitions);
+    const consumer = variant.protocol === 'consumer';
     const handedOver =
       revoke !== undefined &&
       aAfter !== undefined &&
       bAssigned !== undefined &&
-      revoke.partitions.join() === every.join() &&
       bAssigned.partitions.length === 1 &&
-      [...aAfter.partitions, ...bAssigned.partitions].sort().join() === every.join();
+      (consumer
+        ? revoke.partitions.join() === bAssigned.partitions.join() && aAfter.partitions.length === 0
+        : revoke.partitions.join() === every.join() && [...aAfter.partitions, ...bAssigned.partitions].sort().join() === every.join());
     checks.law({
-      id: 'eager-handover',
+      id: consumer ? 'incremental-handover' : 'eager-handover',
       scope: v,
       ok: handedOver,
-      expected: `at b's join a gives back every partition (eager), then a keeps some and b takes one`,
+      expected: consumer
+        ? `at b's join a gives back only the partition b takes (the consumer protocol is incremental) and keeps the other`
+        : `at b's join a gives back every partition (eager), then a keeps some and b takes one`,
       found: `a revoked ${revoke ? partitionList(revoke.partitions) : 'nothing'}, a then ${aAfter ? `assigned ${partitionList(aAfter.partitions)}` : 'no assignment'}, b ${bAssigned ? `assigned ${partitionList(bAssigned.partitions)}` : 'no partition'}`,
-      hint: 'the workers use the range strategy: a revoke of one partition only means a cooperative assignor',
+      hint: consumer
+        ? 'on the consumer protocol a member is revoked only what moves, then assigned [] (no change)'
+        : 'the workers use the range strategy: a revoke of one partition only means a cooperative assignor',
       evidence: evidenceOf([revoke, aAfter, bAssigned]),
     });
     if (!handedOver) continue;

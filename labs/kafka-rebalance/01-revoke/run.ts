@@ -1,12 +1,12 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
 import { formatSpreadResult, produceSpread } from '@kafka-labs/worker';
-import { excerpt, last, merged, partitionsOf, progressOf, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
+import { excerpt, last, merged, msBetween, partitionList, partitionsOf, progressOf, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
-import { REVOKE as S } from '@kafka-labs/kafka-rebalance/setups';
+import { CONSUMER_BROKER, REVOKE as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
-/** Range gives the first member (a) the first partitions and the joining b the last one: that one moves. */
+/** Range (and the broker's uniform assignor) give the first member (a) the first partitions and the joining b the last one: that one moves. */
 const moving = S.partitions - 1;
 
 lab.step(`Create topic pay with ${S.partitions} partitions and fill it with ${S.messages} messages, round-robin`);
@@ -16,15 +16,23 @@ lab.say(`   ${formatSpreadResult(sent)}`);
 
 for (const variant of S.variants) {
   const names = { group: lab.group(variant.group), base: variant.group, topic };
-  const flags = ['--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), ...(variant.revokeCommit ? ['--revoke-commit'] : [])];
+  const consumer = variant.protocol === 'consumer';
+  const flags = [
+    '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--group-protocol', variant.protocol,
+    ...(variant.revokeCommit ? ['--revoke-commit'] : []),
+  ];
   lab.step(
     variant.revokeCommit
       ? `Group ${variant.group}: the same, but on revoke each worker first commits what it has processed (--revoke-commit)`
       : `Group ${variant.group}: a works alone, b joins mid-run; nothing is committed on revoke`,
   );
   lab.say(
-    `   workers: ${S.delaySec} s per message, commit after every ${S.commitEvery} processed messages, classic protocol, range,`,
-    `   the client's default heartbeat.interval.ms (3 s): a hears of b's join with its next heartbeat, up to 3 s later`,
+    consumer
+      ? `   workers: as above, on the consumer protocol (group.protocol=consumer, KIP-848): the broker assigns (uniform) and`
+      : `   workers: ${S.delaySec} s per message, commit after every ${S.commitEvery} processed messages, classic protocol, range,`,
+    consumer
+      ? `   sets the heartbeat, ${CONSUMER_BROKER.heartbeatIntervalMs} ms here (group.consumer.heartbeat.interval.ms; 5 s by default)`
+      : `   the client's default heartbeat.interval.ms (3 s): a hears of b's join with its next heartbeat, up to 3 s later`,
   );
   const a = spawnWorker(lab, names, 'a', flags);
   const b = spawnWorker(lab, names, 'b', [...flags, '--join-on-signal']);
@@ -60,7 +68,11 @@ for (const variant of S.variants) {
   const window = all.slice(all.indexOf(last(beforeRevoke, 'commit') ?? revoked), all.indexOf(firstOfB) + 2);
   lab.show(`${variant.group}-a and ${variant.group}-b around the rebalance (both logs, by time)`, excerpt(window));
   const [committedAt, stoodAt, bFrom] = [atRevoke.committed.get(moving) ?? 0, atRevoke.next.get(moving)! - 1, firstOfB.offset];
+  const bStarted = b.events().find((e) => e.kind === 'started')!;
   lab.say(
+    `   a was revoked ${partitionList(revoked.partitions)} ${msBetween(bStarted, revoked)} ms after b subscribed: ${
+      consumer ? 'only the partition that moves (the consumer protocol is incremental)' : 'every partition (range is eager)'
+    }.`,
     variant.revokeCommit
       ? `   a processed p${moving} up to ${stoodAt} and committed p${moving}=${stoodAt + 1} in the revoke; b started at ${bFrom}.`
       : stoodAt < committedAt
@@ -77,5 +89,7 @@ lab.say(
   '',
   'Without a commit on revoke, b starts p1 at the last offset a committed and processes again what a did after it:',
   'a range from that commit to where a stood, shorter than one commit interval. With the commit on revoke, b starts',
-  'exactly where a stopped and nothing is processed twice.',
+  'exactly where a stopped and nothing is processed twice. The consumer protocol (KIP-848) revokes only the partition',
+  'that moves, and b still starts it at the last commit: the new protocol does not remove these duplicates, the',
+  'commit on revoke does.',
 );

@@ -19,24 +19,25 @@ const withoutRedoneWork = (text: string) => {
 };
 
 describe(LAB, () => {
-  test('the run passes, with duplicates on partitions that stayed with range and only on the 2 moved ones with cooperative-sticky', async () => {
+  test('the run passes, with duplicates on partitions that stayed with range, only on moved ones with cooperative-sticky and the consumer protocol', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
     const result = graded.result!;
     expect(result).toMatchObject({ lab: LAB, verdict: 'pass' });
     expect((result.figures['eager.partitionsWithDuplicates'] as string[]).length).toBeGreaterThan(2);
     expect((result.figures['cooperative.partitionsWithDuplicates'] as string[]).length).toBeLessThanOrEqual(2);
+    expect((result.figures['kip848.partitionsWithDuplicates'] as string[]).length).toBeLessThanOrEqual(2);
   });
 
-  test('a cooperative member that processes a partition it kept twice fails the moved-only law', async () => {
-    const graded = await gradeAltered(LAB, 'cooperative-a.log', (text) => {
+  test.each(['cooperative', 'kip848'])('a %s member that processes a partition it kept twice fails the moved-only law', async (group) => {
+    const graded = await gradeAltered(LAB, `${group}-a.log`, (text) => {
       // a's last message is on a partition it kept when c joined.
       const last = text.trimEnd().split('\n').reverse().find((l) => / processed p\d+ offset \d+$/.test(l));
       return editLines(text, (line) => (line === last ? [line, line] : line));
     });
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ cooperative-duplicates-are-uncommitted-work-of-revoked-partitions: /);
-    expect(graded.stdout).toMatch(/✘ cooperative-duplicates-only-where-partitions-moved: .*\(partitions with duplicates: \[(p\d,?){3}\]\)/);
+    expect(graded.stdout).toMatch(new RegExp(`✘ ${group}-duplicates-are-uncommitted-work-of-revoked-partitions: `));
+    expect(graded.stdout).toMatch(new RegExp(`✘ ${group}-duplicates-only-where-partitions-moved: .*\\(partitions with duplicates: \\[(p\\d,?){1,3}\\]\\)`));
   });
 
   test('an eager member that gives back only part of its partitions fails the revocation law', async () => {

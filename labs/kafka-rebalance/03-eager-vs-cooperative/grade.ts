@@ -31,7 +31,7 @@ const range = (r: { partition: number; from: number; to: number }) => `p${r.part
  * For each group: when c joins, an eager member (range) gives back every partition it owns and a cooperative one
  * (cooperative-sticky) only those that move to c; every partition given back is started again by its next owner at
  * the last commit, so exactly the messages processed past that commit run twice: also on partitions that stay
- * with range, only on the moved ones with cooperative-sticky. Every message is processed; the broker has the last commits.
+ * with range, only on the moved ones with cooperative-sticky and on the consumer protocol. Every message is processed; the broker has the last commits.
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
@@ -71,10 +71,14 @@ export default async function grade(runDir: string) {
       expected: `${
         eager
           ? 'at c\'s join a and b each give back every partition they own (eager)'
-          : 'at c\'s join a and b each give back only the partition that moves to c and keep the others (cooperative)'
+          : `at c's join a and b each give back only the partition that moves to c and keep the others (${variant.protocol === 'consumer' ? 'consumer protocol' : 'cooperative'})`
       }; afterwards each of a, b, c owns ${third}`,
       found: `a ${partitionList(owned[0]!)} revoked ${revokes[0] ? partitionList(revokes[0].partitions) : 'nothing'}, b ${partitionList(owned[1]!)} revoked ${revokes[1] ? partitionList(revokes[1].partitions) : 'nothing'}; then a ${partitionList(finals[0]!)}, b ${partitionList(finals[1]!)}, c ${partitionList(finals[2]!)}`,
-      hint: eager ? 'an eager assignor (range) revokes everything at every rebalance' : 'cooperative-sticky revokes only what moves, in a second rebalance',
+      hint: eager
+        ? 'an eager assignor (range) revokes everything at every rebalance'
+        : variant.protocol === 'consumer'
+          ? 'on the consumer protocol the broker revokes only what moves'
+          : 'cooperative-sticky revokes only what moves, in a second rebalance',
       evidence: evidenceOf([join, ...revokes, ...[a, b, c].map((events) => (join ? first(events, 'assigned', (e) => e.time >= join.time && e.partitions.length > 0) : undefined))]),
     });
     if (!join || !split) continue;

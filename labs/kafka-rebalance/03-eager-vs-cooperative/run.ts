@@ -1,18 +1,26 @@
 import { startLab } from '@kafka-labs/lab-kit';
 import { excerpt, merged, ownedBy, partitionList, progressOf, sinceLastCommit, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
-import { JOIN as S } from '@kafka-labs/kafka-rebalance/setups';
+import { CONSUMER_BROKER, JOIN as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
 
 for (const variant of S.variants) {
-  lab.step(`Group ${variant.group} (${variant.strategy}): a and b share ${S.partitions} partitions of a live stream, then c joins`);
+  const consumer = variant.protocol === 'consumer';
+  lab.step(
+    `Group ${variant.group} (${consumer ? 'consumer protocol' : variant.strategy}): a and b share ${S.partitions} partitions of a live stream, then c joins`,
+  );
   const topic = await lab.createTopic(`${variant.group}-orders`, { partitions: S.partitions });
   const names = { group: lab.group(variant.group), base: variant.group, topic };
-  const flags = ['--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--strategy', variant.strategy];
+  const flags = [
+    '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--group-protocol', variant.protocol,
+    ...(consumer ? [] : ['--strategy', variant.strategy]),
+  ];
   lab.say(
     `   topic ${topic}; workers: ${S.delaySec} s per message, commit after every ${S.commitEvery}, no commit on revoke,`,
-    `   partition.assignment.strategy=${variant.strategy}, default heartbeat.interval.ms (3 s)`,
+    consumer
+      ? `   group.protocol=consumer (KIP-848): the broker's ${variant.strategy} assignor, its heartbeat (${CONSUMER_BROKER.heartbeatIntervalMs} ms here)`
+      : `   partition.assignment.strategy=${variant.strategy}, default heartbeat.interval.ms (3 s)`,
   );
   const a = spawnWorker(lab, names, 'a', flags);
   await a.waitFor('assignment', 'assigned', (e) => e.partitions.length > 0);
@@ -70,4 +78,5 @@ lab.say(
   'With an eager strategy (range) every member gives back every partition at each rebalance, and whoever gets a',
   'partition next, even the same member, starts it again at its last commit: work past the commit is redone on',
   'every partition. With cooperative-sticky only the partitions that move are given back; the others keep going.',
+  'The consumer protocol (KIP-848) is incremental by construction: like cooperative-sticky, only what moves is redone.',
 );

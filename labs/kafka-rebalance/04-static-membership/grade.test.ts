@@ -10,14 +10,23 @@ const stampOf = (file: string, pattern: RegExp) =>
   readFileSync(join(goldenRunFolder(LAB), file), 'utf8').split('\n').find((l) => pattern.test(l))!.split(' ')[0];
 
 describe(LAB, () => {
-  test('the run passes: two revokes of a without static membership, none with it', async () => {
+  test('the run passes: two revokes of a without static membership, none with it on either protocol, one after a fence', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
     expect(graded.result).toMatchObject({
       lab: LAB,
       verdict: 'pass',
-      figures: { 'dynamic.otherRevokes': 2, 'static.otherRevokes': 0 },
+      figures: { 'dynamic.otherRevokes': 2, 'static.otherRevokes': 0, 'kip848-static.otherRevokes': 0, 'kip848-expired.otherRevokes': 1 },
     });
+  });
+
+  test("a fenced member's partitions that go to a before the session expired fail fenced-after-session", async () => {
+    const stamp = stampOf('kip848-expired-b.log', / kip848-expired-b stopping: /);
+    const graded = await gradeAltered(LAB, 'kip848-expired-a.log', (text) =>
+      text.replace(/^\S+( kip848-expired-a assigned \[p\d,p\d,p\d\])$/m, (_, rest: string) => `${stamp}${rest}`),
+    );
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ kip848-expired-fenced-after-session: .*\(a assigned \[p\d,p\d,p\d\] 0 ms after b stopped/);
   });
 
   test('a static group in which a is revoked while b is down fails static-no-rebalance', async () => {

@@ -23,6 +23,9 @@ import {
 } from '@kafka-labs/kafka-rebalance/evidence';
 import type { RESTART as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
+/** How much earlier than a session less one heartbeat the broker may act, by the two clocks of the logs. */
+const SLACK_MS = 50;
+
 /** A worker log split into its lives: each `started` line begins one. */
 function lives(events: WorkerEvent[]): WorkerEvent[][] {
   const out: WorkerEvent[][] = [];
@@ -35,12 +38,16 @@ function lives(events: WorkerEvent[]): WorkerEvent[][] {
 
 /**
  * For each group b restarts once. Without group.instance.id a is revoked twice (when b leaves and when it comes
- * back, with all partitions in between); with it a sees no rebalance at all and b gets its own partitions back.
+ * back, with all partitions in between); with it a sees no rebalance at all and b gets its own partitions back,
+ * on either protocol; a static member on the consumer protocol away past the broker's session is fenced: a gets its
+ * partitions no earlier than a session after b stopped and gives them back once b is back.
  * Commits on revoke and stop keep both runs free of duplicates; every message is processed; the broker agrees.
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', messages: 'number', variants: 'objects' });
+  const S = await readParameters<typeof Setup>(runDir, {
+    partitions: 'number', messages: 'number', consumerSessionTimeoutMs: 'number', consumerHeartbeatIntervalMs: 'number', variants: 'objects',
+  });
   const names = await readNames(runDir);
 
   for (const variant of S.variants) {
@@ -72,17 +79,38 @@ export default async function grade(runDir: string) {
     const members = await readGroupMembers(runDir, v, nameOf(names, v));
     const listed = members.map((m) => `${m.clientId}${m.instanceId ? ` (instance ${m.instanceId})` : ''}`).join(', ') || 'none';
     const bListed = members.find((m) => m.clientId === bName);
+    const away = variant.static && !variant.outlastSession;
     checks.law({
       id: 'membership-while-b-is-down',
       scope: v,
-      ok: members.some((m) => m.clientId === aName) && (variant.static ? bListed?.instanceId === bName : bListed === undefined),
-      expected: variant.static
+      ok: members.some((m) => m.clientId === aName) && (away ? bListed?.instanceId === bName : bListed === undefined),
+      expected: away
         ? `while b is down the broker still lists it as a member, by its group.instance.id ${bName}`
-        : 'while b is down the broker lists only a: b left the group when it stopped',
+        : variant.static
+          ? "once the broker's session has expired it lists only a: b was fenced"
+          : 'while b is down the broker lists only a: b left the group when it stopped',
       found: `members: ${listed}`,
       hint: 'a static member does not leave on close; a dynamic one does',
     });
-    if (variant.static) {
+    if (variant.outlastSession) {
+      // The broker fences b a session after its last heartbeat, which came at most one interval before its stop.
+      const taken = first(during, 'assigned', (e) => e.partitions.length > 0);
+      const takenAfterMs = taken ? msBetween(left, taken) : NaN;
+      const earliestMs = S.consumerSessionTimeoutMs - S.consumerHeartbeatIntervalMs - SLACK_MS;
+      const fenced =
+        taken !== undefined && takenAfterMs >= earliestMs && taken.time < b2Started.time && partitionList(taken.partitions) === partitionList(bHad) &&
+        revokes.length === 1 && revokes[0]!.time >= b2Started.time;
+      checks.law({
+        id: 'fenced-after-session',
+        scope: v,
+        ok: fenced,
+        expected: `a gets b's partitions ${partitionList(bHad)} only when the broker's session expires (${earliestMs} ms or more after b stopped), and gives them back once, after b is back`,
+        found: `a ${taken ? `assigned ${partitionList(taken.partitions)} ${takenAfterMs} ms after b stopped` : 'never assigned b\'s partitions'}, revoked ${revokes.length} time(s)${revokes.length ? `: ${revokes.map(showEvent).join('; ')}` : ''}`,
+        hint: 'a static member on the consumer protocol keeps its partitions for group.consumer.session.timeout.ms after it leaves',
+        evidence: evidenceOf([left, ...rebalances, b2Started, back], 16),
+      });
+      if (taken) checks.figure(`${v}.fencedAfterMs`, takenAfterMs);
+    } else if (variant.static) {
       checks.law({
         id: 'no-rebalance',
         scope: v,

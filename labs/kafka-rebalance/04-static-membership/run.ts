@@ -1,3 +1,4 @@
+import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
 import { excerpt, merged, msBetween, ownedBy, partitionList, workerName } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, describeGroup, describeMembers, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
@@ -13,14 +14,22 @@ for (const variant of S.variants) {
   );
   const topic = await lab.createTopic(`${variant.group}-orders`, { partitions: S.partitions });
   const names = { group: lab.group(variant.group), base: variant.group, topic };
+  const consumer = variant.protocol === 'consumer';
   const flagsOf = (member: string) => [
-    '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--revoke-commit',
+    '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--revoke-commit', '--group-protocol', variant.protocol,
     ...(variant.static ? ['--instance-id', workerName(variant.group, member)] : []),
   ];
   lab.say(
-    `   workers: ${S.delaySec} s per message, commit every ${S.commitEvery} and on revoke and stop, range, default heartbeat.interval.ms (3 s)`,
+    consumer
+      ? `   workers: ${S.delaySec} s per message, commit every ${S.commitEvery} and on revoke and stop, consumer protocol (KIP-848): the session is the broker's`
+      : `   workers: ${S.delaySec} s per message, commit every ${S.commitEvery} and on revoke and stop, range, default heartbeat.interval.ms (3 s)`,
     variant.static ? `   group.instance.id = the worker's name (${workerName(variant.group, 'a')}, ${workerName(variant.group, 'b')})` : '   no group.instance.id: each start is a new member',
   );
+  if (variant.groupSessionTimeoutMs !== null) {
+    await lab.kafka`kafka-configs --bootstrap-server ${BOOTSTRAP.tools} --alter --entity-type groups --entity-name ${names.group} \
+      --add-config consumer.session.timeout.ms=${variant.groupSessionTimeoutMs}`;
+    lab.say(`   consumer.session.timeout.ms=${variant.groupSessionTimeoutMs} on the group (kafka-configs --entity-type groups)`);
+  }
   const a = spawnWorker(lab, names, 'a', flagsOf('a'));
   await a.waitFor('assignment', 'assigned', (e) => e.partitions.length > 0);
   const b = spawnWorker(lab, names, 'b', flagsOf('b'));
@@ -33,11 +42,18 @@ for (const variant of S.variants) {
   lab.say(`   producing ${S.messages} messages round-robin, one every ${S.intervalSec} s`);
   await b.until(`${S.restartAfter} messages processed by b`, () => b.events().filter((e) => e.kind === 'processed').length >= S.restartAfter);
 
-  lab.say(`   restarting b: SIGTERM, then the same command again once the group has settled`);
+  lab.say(
+    variant.outlastSession
+      ? `   restarting b: SIGTERM, then the same command again once the broker has fenced it and a has its partitions`
+      : `   restarting b: SIGTERM, then the same command again once the group has settled`,
+  );
   const linesBefore = a.events().length;
   await stopWorkers([b]);
   // Without static membership b's stop is a LeaveGroup: the restart waits until a has taken over b's partitions.
-  if (!variant.static) await a.until(`a with all ${S.partitions} partitions`, () => ownedBy(a.events()).size === S.partitions);
+  // A static member on the consumer protocol that stays away is fenced when the broker's session expires: likewise.
+  if (!variant.static || variant.outlastSession) {
+    await a.until(`a with all ${S.partitions} partitions`, () => ownedBy(a.events()).size === S.partitions);
+  }
   const members = await describeMembers(lab, names);
   lab.show('members while b is down (kafka-consumer-groups --describe --members)', members);
   const b2 = spawnWorker(lab, names, 'b', flagsOf('b'));
@@ -55,6 +71,10 @@ for (const variant of S.variants) {
   const aLater = a.events().slice(linesBefore);
   const aRevokes = aLater.slice(0, aLater.findIndex((e) => e.kind === 'stopping')).filter((e) => e.kind === 'revoked').length;
   lab.say(`   while b restarted a was revoked ${aRevokes} time(s); b got ${partitionList(back.partitions)} ${msBetween(b2Started, back)} ms after it started (it had ${partitionList(bOwned)})`);
+  if (variant.outlastSession) {
+    const taken = aLater.find((e) => e.kind === 'assigned' && e.partitions.length > 0)!;
+    lab.say(`   the broker fenced b and gave a its partitions ${msBetween(bStopping, taken)} ms after b stopped (session ${S.consumerSessionTimeoutMs} ms)`);
+  }
   const report = saveDups(lab, variant.group, [a, b, b2]);
   lab.show('duplicates (dups report)', reportLines(report));
   const committed = await describeGroup(lab, names);
@@ -65,5 +85,7 @@ lab.say(
   '',
   'A dynamic member that restarts leaves the group and joins again as a new member: two rebalances, and the other',
   'member gives its partitions back both times. A static member (group.instance.id) does not leave on close; when it',
-  'comes back within session.timeout.ms the coordinator hands it its old partitions without a rebalance.',
+  'comes back within session.timeout.ms the coordinator hands it its old partitions without a rebalance. On the',
+  'consumer protocol the same holds within the broker\'s session (group.consumer.session.timeout.ms); a static member',
+  'away for longer is fenced, and its partitions go to the others until it is back.',
 );

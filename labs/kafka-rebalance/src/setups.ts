@@ -1,5 +1,11 @@
 // The experiments of this track as data: what each run script sets up and what its grader holds it to.
 
+/**
+ * group.consumer.session.timeout.ms and group.consumer.heartbeat.interval.ms of the track's broker: every lab's
+ * manifest.json sets them and their minimums, so the labs share one broker (the classic protocol does not read them).
+ */
+export const CONSUMER_BROKER = { sessionTimeoutMs: 6000, heartbeatIntervalMs: 500 } as const;
+
 /** Lab 01-revoke: the article's experiment 1, once without and once with a commit on revoke. */
 export const REVOKE = {
   partitions: 2,
@@ -13,9 +19,12 @@ export const REVOKE = {
   joinAfterCommit: 100,
   /** ...and has processed this many of its messages past that commit. */
   joinPastCommit: 10,
+  /** The classic protocol (range) as in the article, then the consumer protocol (KIP-848, the broker's uniform assignor). */
   variants: [
-    { group: 'nocommit', revokeCommit: false },
-    { group: 'revcommit', revokeCommit: true },
+    { group: 'nocommit', revokeCommit: false, protocol: 'classic' },
+    { group: 'revcommit', revokeCommit: true, protocol: 'classic' },
+    { group: 'kip848-nocommit', revokeCommit: false, protocol: 'consumer' },
+    { group: 'kip848-revcommit', revokeCommit: true, protocol: 'consumer' },
   ],
 } as const;
 
@@ -48,9 +57,11 @@ export const JOIN = {
    * it at once at some point of every cycle.
    */
   joinMaxSinceCommit: 70,
+  /** The assignor of each group: the client's on the classic protocol, the broker's default on the consumer protocol. */
   variants: [
-    { group: 'eager', strategy: 'range' },
-    { group: 'cooperative', strategy: 'cooperative-sticky' },
+    { group: 'eager', protocol: 'classic', strategy: 'range' },
+    { group: 'cooperative', protocol: 'classic', strategy: 'cooperative-sticky' },
+    { group: 'kip848', protocol: 'consumer', strategy: 'uniform' },
   ],
 } as const;
 
@@ -63,9 +74,19 @@ export const RESTART = {
   commitEvery: 100,
   /** b restarts once it has processed this many messages of the stream. */
   restartAfter: 30,
+  consumerSessionTimeoutMs: CONSUMER_BROKER.sessionTimeoutMs,
+  consumerHeartbeatIntervalMs: CONSUMER_BROKER.heartbeatIntervalMs,
+  /**
+   * On the classic protocol without and with group.instance.id (librdkafka's session.timeout.ms, 45 s); then static on
+   * the consumer protocol: b back within the session, set on the group to 30 s with kafka-configs
+   * (consumer.session.timeout.ms; a restart takes several seconds on a busy machine), and b down until the broker's
+   * 6 s session fences it (`expired`: the restart waits for a to have b's partitions).
+   */
   variants: [
-    { group: 'dynamic', static: false },
-    { group: 'static', static: true },
+    { group: 'dynamic', static: false, protocol: 'classic', outlastSession: false, groupSessionTimeoutMs: null },
+    { group: 'static', static: true, protocol: 'classic', outlastSession: false, groupSessionTimeoutMs: null },
+    { group: 'kip848-static', static: true, protocol: 'consumer', outlastSession: false, groupSessionTimeoutMs: 30_000 },
+    { group: 'kip848-expired', static: true, protocol: 'consumer', outlastSession: true, groupSessionTimeoutMs: null },
   ],
 } as const;
 
@@ -80,10 +101,8 @@ export const MAXPOLL_CONSUMER = {
   commitEvery: 1,
   slowAt: 3,
   maxPollIntervalMs: 10_000,
-  /** group.consumer.session.timeout.ms of the lab's broker (its manifest.json sets it and its minimum). */
-  sessionTimeoutMs: 6000,
-  /** group.consumer.heartbeat.interval.ms of the lab's broker (likewise). */
-  heartbeatIntervalMs: 500,
+  sessionTimeoutMs: CONSUMER_BROKER.sessionTimeoutMs,
+  heartbeatIntervalMs: CONSUMER_BROKER.heartbeatIntervalMs,
   variants: [
     { group: 'within', slowSec: 15 },
     { group: 'fenced', slowSec: 30 },
