@@ -2,7 +2,7 @@
 // arrive, waits on what those logs say, and the files a grader reads (see evidence.ts for their names).
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { countDuplicates, formatReport, type DuplicateReport } from '@kafka-labs/dups';
-import { ChildError, spinWhile, type Child, type Lab } from '@kafka-labs/lab-kit';
+import { ChildError, spinWhile, watchLog, type Child, type Lab, type LogWatch } from '@kafka-labs/lab-kit';
 import { FILL_CLI, JOIN_SIGNAL, parseWorkerLine, WORKER_CLI, type WorkerEvent } from '@kafka-labs/worker';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { FILES, first, ownedBy, partitionsOf, workerName, type EventOf } from './evidence.ts';
@@ -10,16 +10,10 @@ import { FILES, first, ownedBy, partitionsOf, workerName, type EventOf } from '.
 /** How long a wait on a worker's log may take before the run fails (a rebalance takes well under a second). */
 const WAIT_MS = 90_000;
 
-/** A worker process of a lab and its log, parsed line by line. */
-export interface Worker {
+/** A worker process of a lab and its log, parsed line by line (lab-kit's `watchLog` with the worker's parser). */
+export interface Worker extends LogWatch<WorkerEvent> {
   name: string;
   child: Child;
-  /** The worker's events so far. */
-  events(): WorkerEvent[];
-  /** Resolves with the first event of `kind` (seen or to come) that satisfies `test`; rejects after `timeoutMs` naming `what`. */
-  waitFor<K extends WorkerEvent['kind']>(what: string, kind: K, test?: (event: EventOf<K>) => boolean, timeoutMs?: number): Promise<EventOf<K>>;
-  /** Resolves once `test()` holds, checking it again on every new line of this worker (`test` may read other workers' events too). */
-  until(what: string, test: () => boolean, timeoutMs?: number): Promise<void>;
   /** Sends the join signal to a worker started with --join-on-signal. */
   join(): void;
 }
@@ -33,35 +27,10 @@ export function spawnWorker(lab: Lab, names: { group: string; base: string; topi
   const child = lab.spawnTs(name, WORKER_CLI, [
     '--name', name, '--group', names.group, '--topic', names.topic, '--bootstrap', BOOTSTRAP.host, ...flags,
   ]);
-  let read = 0;
-  const parsed: WorkerEvent[] = [];
-  const events = () => {
-    for (; read < child.lines.length; read++) {
-      const event = parseWorkerLine(child.lines[read]!);
-      if (event) parsed.push(event);
-    }
-    return parsed;
-  };
-  const until = async (what: string, test: () => boolean, timeoutMs = WAIT_MS) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!test()) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new ChildError(`${name}: no ${what} within ${timeoutMs / 1000} s`, true);
-      // Rejects at once for a worker that has exited (and on Ctrl-C): the loop never runs without waiting.
-      await child.waitForLine(/^/, { after: child.lines.length, timeoutMs: left }).catch((error: Error) => {
-        throw error instanceof ChildError ? new ChildError(`${name}: no ${what} (${error.message.replace(/^\S+ /, '')})`, error.timedOut) : error;
-      });
-    }
-  };
   return {
+    ...watchLog(child, parseWorkerLine),
     name,
     child,
-    events,
-    until,
-    async waitFor(what, kind, test, timeoutMs) {
-      await until(what, () => first(events(), kind, test) !== undefined, timeoutMs);
-      return first(events(), kind, test)!;
-    },
     join() {
       process.kill(child.pid, JOIN_SIGNAL);
     },
