@@ -1,6 +1,6 @@
 import { Checks, readRunJson } from '@kafka-labs/grader';
 import type { RunInfo } from '@kafka-labs/lab-kit';
-import { copies, durableOffset, eventIdOf, eventsOf, FILES, orderIds, readDump, readSavedRead, readTransactionStates,  } from '@kafka-labs/kafka-exactly-once/evidence';
+import { copies, describeCopies, durableOffset, eventIdOf, eventsOf, FILES, orderIds, readDump, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
 import { OFFSETS } from '@kafka-labs/kafka-exactly-once/setups';
 import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
 
@@ -16,9 +16,6 @@ function lastTransaction(events: TxnEvent[]) {
     ended: rest.some((e) => e.kind === 'committed' || e.kind === 'aborted'),
   };
 }
-
-const describeCopies = (ids: string[]) =>
-  [...copies(ids)].filter(([, n]) => n !== 1).map(([id, n]) => `${id} x${n}`).join(' ') || 'each once';
 
 /**
  * A worker killed at a line of its second batch and restarted with the same transactional.id: offsets committed
