@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listLabs, readLabBench, REPO_ROOT, takes } from '@kafka-labs/lab-kit';
+import { listLabs, readLabBench, REPO_ROOT, takes } from '@kafka-labs/lab-kit/catalog';
 
 /** The README's lab table, generated from the manifests between these markers by `pnpm lab-index`. */
 export const MARKERS = ['<!-- lab-index:start -->', '<!-- lab-index:end -->'] as const;

@@ -10,6 +10,7 @@ import { REPO_ROOT } from './paths.ts';
 import { processesOfRun } from './process.ts';
 import { latestRunFolder } from './run-folder.ts';
 import { resolveLabs } from './registry.ts';
+export { externalImports } from './import-graph.ts';
 
 // What lab tests share (import from '@kafka-labs/lab-kit/testing'): grade a lab's committed golden run folder and
 // altered copies of it as `pnpm grade` would, run pnpm as a learner would, and the failures every grader must report.
