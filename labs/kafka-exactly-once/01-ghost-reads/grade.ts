@@ -2,7 +2,7 @@ import { dataBatches, txnOutcome, type DumpRecord } from '@kafka-labs/dumplog';
 import { Checks, readRunJson, type Figures } from '@kafka-labs/grader';
 import type { RunInfo } from '@kafka-labs/lab-kit';
 import { eachTimes, eventIdOf, eventsOf, FILES, listIds, orderIds, readConsole, readDump, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
-import { readTxnLog } from '@kafka-labs/txn-worker';
+import { readTxnLog } from '@kafka-labs/txn-worker/log';
 import { GHOST } from '@kafka-labs/kafka-exactly-once/setups';
 
 const PRODUCER = 'producer';

@@ -2,7 +2,7 @@ import { Checks, readRunJson } from '@kafka-labs/grader';
 import type { RunInfo } from '@kafka-labs/lab-kit';
 import { copies, describeCopies, durableOffset, eventIdOf, eventsOf, FILES, orderIds, readDump, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
 import { OFFSETS } from '@kafka-labs/kafka-exactly-once/setups';
-import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
+import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
 
 /** Copies of the killed batch in the read_committed output, by where the offsets are committed. */
 const KILLED_BATCH_COPIES: Record<string, number> = { 'after-txn': 2, 'before-txn': 0, transaction: 1 };

@@ -2,7 +2,7 @@ import { Checks, nameOf, readNames, readRunJson } from '@kafka-labs/grader';
 import type { RunInfo } from '@kafka-labs/lab-kit';
 import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, orderIds, readDump, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
 import { ZOMBIE } from '@kafka-labs/kafka-exactly-once/setups';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
 
 type Zombie = (typeof ZOMBIE.variants)[number]['zombie'];
 

@@ -2,7 +2,7 @@ import { Checks, readRunJson } from '@kafka-labs/grader';
 import type { RunInfo } from '@kafka-labs/lab-kit';
 import { copies, describeCopies, epochsOf, eventIdOf, eventsOf, FILES, listIds, orderIds, readDump, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
 import { TIMEOUT } from '@kafka-labs/kafka-exactly-once/setups';
-import { formatTxnEvent, orderEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
+import { formatTxnEvent, orderEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
 
 const ms = (a: TxnEvent | undefined, b: TxnEvent | undefined) => (a && b ? Date.parse(b.time) - Date.parse(a.time) : NaN);
 const body = (e: TxnEvent) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120);

@@ -1,7 +1,7 @@
-import { parseDump, sinkFigures, sinkState, type SinkFigures } from '@kafka-labs/database';
+import { parseDump, sinkFigures, sinkState, type SinkFigures } from '@kafka-labs/database/dump';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { Checks, GradeError, nameOf, readNames, readParameters, readRunFile } from '@kafka-labs/grader';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
 
 interface Setup {
   orders: number;

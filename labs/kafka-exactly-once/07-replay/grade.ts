@@ -1,8 +1,8 @@
-import { parseDump, sinkState, type SinkState } from '@kafka-labs/database';
+import { parseDump, sinkState, type SinkState } from '@kafka-labs/database/dump';
 import { parseGroupTable } from '@kafka-labs/dumplog';
 import { Checks, GradeError, nameOf, readNames, readParameters, readRunFile } from '@kafka-labs/grader';
 import { committedByLog, copies, eachTimes, eventsOf, groupPartitions, orderIds, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
 
 interface Setup {
   orders: number;

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDump, sinkFigures, sinkState } from '@kafka-labs/database';
+import { parseDump, sinkFigures, sinkState } from '@kafka-labs/database/dump';
 import { parseConsoleRecords } from '@kafka-labs/dumplog';
 import { Checks, GradeError, readParameters, readRunFile, type Law } from '@kafka-labs/grader';
 import { eventIdOf, eventsOf } from '@kafka-labs/kafka-exactly-once/evidence';
 import { diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
 import type { GradeOptions } from '@kafka-labs/lab-kit';
-import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker';
+import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
 
 /** The exercise's steps by number, with the title a failure names: the article's diagnosis flow, in its order. */
 const STEPS = {

@@ -1,6 +1,6 @@
 import { Checks, GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
 import type { RunInfo } from '@kafka-labs/lab-kit';
-import { parseClientEvent } from '@kafka-labs/producer';
+import { parseClientEvent } from '@kafka-labs/producer/log';
 import {
   describeReplicas,
   MSG_TIMED_OUT,

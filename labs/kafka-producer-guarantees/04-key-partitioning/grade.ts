@@ -1,5 +1,5 @@
 import { Checks, readParameters } from '@kafka-labs/grader';
-import { keyNames } from '@kafka-labs/producer';
+import { keyNames } from '@kafka-labs/producer/log';
 import {
   countPerPartition,
   crc32Partition,

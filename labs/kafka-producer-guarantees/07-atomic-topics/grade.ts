@@ -1,6 +1,6 @@
 import { compactView, txnOutcome } from '@kafka-labs/dumplog';
 import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
-import { formatProducerLine } from '@kafka-labs/producer';
+import { formatProducerLine } from '@kafka-labs/producer/log';
 import { topicFiles, topicsBefore, type AtomicVariant, type ATOMIC_TOPICS as Setup } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
 import { readDump, readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';

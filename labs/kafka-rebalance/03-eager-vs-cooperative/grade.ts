@@ -1,6 +1,6 @@
 import { countDuplicates } from '@kafka-labs/dups';
 import { Checks } from '@kafka-labs/grader';
-import type { WorkerEvent } from '@kafka-labs/worker';
+import type { WorkerEvent } from '@kafka-labs/worker/log';
 import {
   beforeFirstStop,
   commitsByPartition,

@@ -1,5 +1,5 @@
 import { eventLog, type LineCodecs, type MalformedLine, type Stamped } from '@kafka-labs/cli';
-import { formatOffsets, formatPartitions, OFFSETS_PATTERN, parseOffsets, PARTITIONS_PATTERN, type PartitionOffset } from '@kafka-labs/worker';
+import { formatOffsets, formatPartitions, OFFSETS_PATTERN, parseOffsets, PARTITIONS_PATTERN, type PartitionOffset } from '@kafka-labs/worker/log';
 import { TxnWorkerError } from './errors.ts';
 
 /** How a failed client call is flagged by librdkafka (the callback API's isFatal / isTxnRequiresAbort / isRetriable). */

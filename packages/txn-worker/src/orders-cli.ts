@@ -1,7 +1,7 @@
 import { flagsHelp, parseFlags, runMain, UsageError } from '@kafka-labs/cli';
 import { formatSpreadResult } from '@kafka-labs/worker';
 import { DEFAULT_BOOTSTRAP } from './options.ts';
-import { produceOrders } from './orders.ts';
+import { produceOrders } from './produce-orders.ts';
 
 const ordersFlags = {
   topic: { kind: 'string', required: true, help: 'topic to send to (must exist)' },

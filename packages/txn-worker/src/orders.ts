@@ -1,5 +1,4 @@
-import type { OrderEvent } from '@kafka-labs/database';
-import { produceSpread, type SpreadOptions, type SpreadResult } from '@kafka-labs/worker';
+import type { OrderEvent } from '@kafka-labs/database/dump';
 
 /** Order event i (from 0): event `E-0001`, order `O-1`, status PAID. */
 export function orderEvent(i: number): OrderEvent {
@@ -36,12 +35,4 @@ export function parseOrder(value: string | null | undefined): (OrderEvent & { en
 /** The output value for an input order: the event plus which worker enriched it and from which input (`p0@3`). */
 export function enrichedValue(event: OrderEvent, by: string, source: { partition: number; offset: number }): string {
   return JSON.stringify({ ...event, enrichedBy: by, source: `p${source.partition}@${source.offset}` });
-}
-
-/**
- * Writes `count` order events (orderMessage, from event `first`, default 0) round-robin over `partitions` and
- * resolves once all are acknowledged.
- */
-export function produceOrders({ first = 0, ...options }: Omit<SpreadOptions, 'message'> & { first?: number }): Promise<SpreadResult> {
-  return produceSpread({ ...options, message: (i) => orderMessage(first + i) });
 }

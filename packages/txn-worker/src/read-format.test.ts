@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TxnWorkerError } from './errors.ts';
 import { formatRead, parseRead } from './read-format.ts';
-import type { TopicRead } from './read-topic.ts';
+import type { TopicRead } from './read-format.ts';
 
 const read: TopicRead = {
   topic: 'out-1',

@@ -1,5 +1,26 @@
 import { TxnWorkerError } from './errors.ts';
-import { ISOLATION_LEVELS, type IsolationLevel, type TopicRead, type TopicRecord } from './read-topic.ts';
+import type { PartitionOffset } from '@kafka-labs/worker/log';
+
+export const ISOLATION_LEVELS = ['read_committed', 'read_uncommitted'] as const;
+export type IsolationLevel = (typeof ISOLATION_LEVELS)[number];
+
+/** One record as a reader saw it. */
+export interface TopicRecord {
+  partition: number;
+  offset: number;
+  key: string | null;
+  value: string | null;
+}
+
+/** What a reader saw of a topic: its records in partition and offset order, and where each partition ended for it. */
+export interface TopicRead {
+  topic: string;
+  isolation: IsolationLevel;
+  records: TopicRecord[];
+  /** The offset at which each partition reported its end: the high watermark read_uncommitted, the LSO read_committed. */
+  ends: PartitionOffset[];
+}
+
 
 // A saved read, one line each:
 //   read <topic> <isolation>

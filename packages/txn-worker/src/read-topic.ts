@@ -1,28 +1,9 @@
 import type { Message } from '@confluentinc/kafka-javascript';
 import { Kafka, type PartitionOffset } from '@kafka-labs/worker';
+import type { IsolationLevel, TopicRead, TopicRecord } from './read-format.ts';
 import { call } from './client.ts';
 import { TxnWorkerError } from './errors.ts';
 import { DEFAULT_BOOTSTRAP } from './options.ts';
-
-export const ISOLATION_LEVELS = ['read_committed', 'read_uncommitted'] as const;
-export type IsolationLevel = (typeof ISOLATION_LEVELS)[number];
-
-/** One record as a reader saw it. */
-export interface TopicRecord {
-  partition: number;
-  offset: number;
-  key: string | null;
-  value: string | null;
-}
-
-/** What a reader saw of a topic: its records in partition and offset order, and where each partition ended for it. */
-export interface TopicRead {
-  topic: string;
-  isolation: IsolationLevel;
-  records: TopicRecord[];
-  /** The offset at which each partition reported its end: the high watermark read_uncommitted, the LSO read_committed. */
-  ends: PartitionOffset[];
-}
 
 export interface ReadOptions {
   topic: string;

@@ -6,8 +6,10 @@ import { BOOTSTRAP, ensureBroker, runTool } from '@kafka-labs/broker';
 import { createTopic, uniqueName } from '@kafka-labs/worker/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FATAL_EXIT_CODE } from './options.ts';
-import { produceOrders, parseOrder } from './orders.ts';
-import { readTopic, type TopicRead } from './read-topic.ts';
+import { parseOrder } from './orders.ts';
+import { produceOrders } from './produce-orders.ts';
+import type { TopicRead } from './read-format.ts';
+import { readTopic } from './read-topic.ts';
 import { TxnWorkerProcess } from './test-support.ts';
 
 beforeAll(async () => {

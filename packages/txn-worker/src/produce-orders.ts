@@ -1,0 +1,10 @@
+import { produceSpread, type SpreadOptions, type SpreadResult } from '@kafka-labs/worker';
+import { orderMessage } from './orders.ts';
+
+/**
+ * Writes `count` order events (orderMessage, from event `first`, default 0) round-robin over `partitions` and
+ * resolves once all are acknowledged.
+ */
+export function produceOrders({ first = 0, ...options }: Omit<SpreadOptions, 'message'> & { first?: number }): Promise<SpreadResult> {
+  return produceSpread({ ...options, message: (i) => orderMessage(first + i) });
+}
