@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit, formatText, type LabResult } from '@kafka-labs/grader';
-import { createRunFolder, gradeRun, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit';
+import { createRunFolder, gradeRun, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
 import { oneLine, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
+import type { Camera } from '@kafka-labs/report';
 
 /** The exit code of a run script that was interrupted (Ctrl-C, SIGTERM): the lab runner stops there too. */
 const INTERRUPTED = 130;
@@ -36,6 +37,14 @@ ${listing(readRegistry())}`;
 
 /** Set by SIGTERM (e.g. to the pnpm process): the running lab is stopped and no further lab of a track starts. */
 let terminated = false;
+
+/**
+ * The browser for report.png, started (at a low CPU priority) while the first run script runs, so that it is up when
+ * the run ends; one for all runs of the command. The report package is imported only then, not before a
+ * lab's first step. Null without Chromium, or when it cannot be started (the report says why, with its own browser).
+ */
+let camera: Promise<Camera | null> | undefined;
+const startCamera = () => (camera ??= import('@kafka-labs/report').then((report) => report.openCamera()).catch(() => null));
 
 await runMain('error', usage, async (argv) => {
   const { positionals, flags } = parseCommand(FLAGS, argv);
@@ -87,6 +96,7 @@ await runMain('error', usage, async (argv) => {
       print(color ? `\x1b[1;${passed === flags.repeat ? 32 : 31}m${line}\x1b[0m` : line);
     }
   }
+  await (await camera)?.close();
   if (flags.junit) writeFileSync(flags.junit, formatJunit(results));
   if (flags.json) console.log(formatJson(results.length === 1 ? results[0]! : results));
   return interrupted ? INTERRUPTED : exitCode;
@@ -113,7 +123,10 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream): Promise<{ result:
     };
     process.on('SIGINT', ignore);
     process.on('SIGTERM', terminate);
+    // Once the run script writes its transcript, its own start-up is over: the browser's start no longer slows it.
+    const started = watch(runDir, (_, file) => file === 'transcript.txt' && (started.close(), void startCamera()));
     child.on('close', (code, signal) => {
+      started.close();
       process.off('SIGINT', ignore);
       process.off('SIGTERM', terminate);
       resolve(code ?? (signal ? INTERRUPTED : 1));
@@ -133,12 +146,14 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream): Promise<{ result:
   writeFileSync(join(runDir, 'result.json'), `${formatJson(result)}\n`);
   // The picture adds to the verdict and never changes it: a report that cannot be written is one line on stderr.
   try {
-    // Imported here, after the run: the report's browser driver is not loaded before a lab's first step.
     const { writeReport } = await import('@kafka-labs/report');
-    const report = await writeReport(runDir, lab, result);
+    const report = await writeReport(runDir, lab, result, await startCamera());
     out.write(`\nreport: ${report.html}${report.png ? '' : ' (no Chromium here, so no report.png)'}\n`);
   } catch (err) {
     console.error(`report: not written: ${oneLine(err)}`);
+    // A browser that failed once is not asked again: the next run starts another.
+    await (await camera)?.close();
+    camera = undefined;
   }
   return { result, scriptExit };
 }

@@ -1,21 +1,13 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath, VIEWPORT } from './screenshot.ts';
 
-/** Debian's chromium, installed by scripts/setup.sh; KAFKA_LABS_CHROMIUM names another executable. */
-export const chromiumPath = () => process.env.KAFKA_LABS_CHROMIUM ?? '/usr/bin/chromium';
-
-/** Flags for a headless run without a network, a GPU or a sandbox (playwright adds --headless and a fresh profile). */
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** The width a report is looked at and photographed with. */
-export const VIEWPORT = { width: 1280, height: 900 };
-
-/** Starts headless Chromium, or returns null when there is no executable at chromiumPath(). */
+/** Starts headless Chromium under playwright (playwright adds --headless and a fresh profile), or returns null when there is no executable at chromiumPath(). */
 export async function launchBrowser(): Promise<Browser | null> {
   const executablePath = chromiumPath();
   if (!existsSync(executablePath)) return null;
-  return chromium.launch({ executablePath, headless: true, args: FLAGS });
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** A report open in the browser, with what went wrong while it loaded: console errors, page errors, requests it tried. */
@@ -40,17 +32,4 @@ export async function openReport(browser: Browser, htmlFile: string): Promise<Op
   });
   await page.goto(url);
   return { page, problems };
-}
-
-/** Writes a full-page PNG of `htmlFile` at 1280 px; false when no Chromium is installed. */
-export async function screenshot(htmlFile: string, pngFile: string): Promise<boolean> {
-  const browser = await launchBrowser();
-  if (!browser) return false;
-  try {
-    const { page } = await openReport(browser, htmlFile);
-    await page.screenshot({ path: pngFile, fullPage: true });
-    return true;
-  } finally {
-    await browser.close();
-  }
 }

@@ -1,4 +1,4 @@
 export { renderReport, writeReport, REPORT_HTML, REPORT_PNG } from './report.ts';
 export type { LabInfo } from './page.ts';
-export { chromiumPath, launchBrowser, openReport, screenshot, VIEWPORT, type OpenReport } from './browser.ts';
+export { chromiumPath, openCamera, screenshot, VIEWPORT, type Camera } from './screenshot.ts';
 export { duplicateLabel } from './rebalance.ts';

@@ -4,7 +4,8 @@ import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { copyLatestRun, runLabOnce, runPnpm } from '@kafka-labs/lab-kit/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumPath, launchBrowser, openReport, VIEWPORT } from './browser.ts';
+import { launchBrowser, openReport } from './browser.ts';
+import { chromiumPath, VIEWPORT } from './screenshot.ts';
 
 // What a person sees in report.html of real lab runs, in headless Chromium at 1280 px.
 
@@ -45,10 +46,13 @@ function pngSize(file: string): { width: number; height: number } {
 describe('the report of 01-revoke', () => {
   runLabOnce('01-revoke');
 
-  test('pnpm lab leaves report.html and a 1280 px wide report.png in the run folder', () => {
+  test('pnpm lab leaves report.html and report.png, the whole page at 1280 px, in the run folder', async () => {
     const dir = runFolder('01-revoke');
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
-    expect(pngSize(join(dir, 'report.png')).width).toBe(VIEWPORT.width);
+    const page = await look(join(dir, 'report.html'));
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeGreaterThan(VIEWPORT.height);
+    expect(pngSize(join(dir, 'report.png'))).toEqual({ width: VIEWPORT.width, height });
   });
 
   test('the range processed twice is shaded and labelled with the grader\'s figure; the group with the revoke commit has none', async () => {

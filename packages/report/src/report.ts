@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertRunFolder, GradeError, readRunJson, type LabResult } from '@kafka-labs/grader';
-import { screenshot } from './browser.ts';
+import { screenshot, type Camera } from './screenshot.ts';
 import { DUMP, readDump } from './evidence/dump.ts';
 import { readProducerLogs } from './evidence/producer-logs.ts';
 import { PROXY_EVENTS } from '@kafka-labs/proxy';
@@ -111,10 +111,17 @@ export async function renderReport(runDir: string, lab: LabInfo, result: LabResu
   return reportPage(lab, result, sections, { sources: [...sources], problems });
 }
 
-/** Writes report.html into the run folder, and report.png (the page at 1280 px) when Chromium is installed; returns their paths. */
-export async function writeReport(runDir: string, lab: LabInfo, result: LabResult): Promise<{ html: string; png: string | null }> {
+/**
+ * Writes report.html into the run folder, and report.png (the page at 1280 px) when Chromium is installed, with
+ * `camera` when given (a browser started beforehand, see openCamera) or a browser of its own; returns their paths.
+ */
+export async function writeReport(runDir: string, lab: LabInfo, result: LabResult, camera?: Camera | null): Promise<{ html: string; png: string | null }> {
   const html = join(runDir, REPORT_HTML);
   writeFileSync(html, await renderReport(runDir, lab, result));
   const png = join(runDir, REPORT_PNG);
+  if (camera) {
+    await camera.shoot(html, png);
+    return { html, png };
+  }
   return { html, png: (await screenshot(html, png)) ? png : null };
 }
