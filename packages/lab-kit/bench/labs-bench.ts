@@ -2,8 +2,8 @@
  * Lab wall times and where they go (not a test: nothing is asserted). Runs each named lab (or track; all labs by
  * default) N times through `pnpm lab`, reads each run's run.json (run script time, tool calls, broker check) and
  * prints per lab the median wall, its spread, what the experiment waits by nature (manifest `inherent`), the tools,
- * the broker, the harness (pnpm + tsx + grading, outside the run script), the rest, and the overhead (wall -
- * inherent). Labs run grouped by broker layout and overrides, so the broker restarts once per group (that run shows in
+ * the broker, the harness (outside the run script: pnpm, tsx and imports before it, grading and the report after
+ * it), the rest, and the overhead (wall - inherent). Labs run grouped by broker layout and overrides, so the broker restarts once per group (that run shows in
  * the spread, not in the median). --write merges the figures into bench/labs.json, which `pnpm lab-index` turns into
  * the README's "takes" column.
  * Run: pnpm bench labs [<lab-id|track>...] [--runs N] [--write]
@@ -33,6 +33,9 @@ const s = (ms: number) => Math.round(ms / 100) / 10;
 
 interface Measured {
   wall: number;
+  /** Epoch ms of the command's start and exit, to split the harness around the run script's startedAt. */
+  spawnedAt: number;
+  closedAt: number;
   info: RunInfo | null;
   passed: boolean;
 }
@@ -41,6 +44,7 @@ interface Measured {
 function runOnce(lab: LabEntry): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const spawnedAt = Date.now();
     const child = spawn('pnpm', ['-s', 'lab', lab.id], { cwd: REPO_ROOT, stdio: 'ignore' });
     child.on('error', reject);
     child.on('close', (code) => {
@@ -51,7 +55,7 @@ function runOnce(lab: LabEntry): Promise<Measured> {
       } catch {
         // no finished run to read: the row says so
       }
-      resolve({ wall, info: code === 0 ? info : null, passed: code === 0 });
+      resolve({ wall, spawnedAt, closedAt: Date.now(), info: code === 0 ? info : null, passed: code === 0 });
     });
   });
 }
@@ -69,18 +73,20 @@ function summary(lab: LabEntry, runs: Measured[], loads: [number, number]): LabB
     toolCalls: of((r) => r.info!.timings.toolCalls),
     broker: s(of((r) => r.info!.timings.brokerMs)),
     harness: Math.round(of((r) => r.wall - r.info!.durationMs / 1000) * 10) / 10,
+    harnessStart: s(of((r) => Date.parse(r.info!.startedAt) - r.spawnedAt)),
+    harnessEnd: s(of((r) => r.closedAt - Date.parse(r.info!.startedAt) - r.info!.durationMs)),
     overhead: Math.round((wall - lab.inherent.seconds) * 10) / 10,
     measured: { at: new Date().toISOString(), cores: cpus().length, load: loads },
   };
 }
 
-const HEADER = '| lab | passed | wall (median, min-max) | waits by nature | overhead | tools (calls) | broker | harness | rest |';
+const HEADER = '| lab | passed | wall (median, min-max) | waits by nature | overhead | tools (calls) | broker | harness (start + end) | rest |';
 
 function row(lab: LabEntry, b: LabBench, scriptS: number): string {
   const rest = Math.round((b.wall.median - b.harness - b.tools - b.broker - lab.inherent.seconds) * 10) / 10;
   const flag = scriptS < lab.inherent.seconds ? ' (!) the run script took less than the manifest says it waits' : '';
   const r = (x: number) => x.toFixed(1);
-  return `| \`${lab.id}\` | ${b.passed}/${b.runs} | ${r(b.wall.median)} s, ${r(b.wall.min)}-${r(b.wall.max)} | ${lab.inherent.seconds} s | ${r(b.overhead)} s | ${r(b.tools)} s (${b.toolCalls}) | ${r(b.broker)} s | ${r(b.harness)} s | ${r(rest)} s${flag} |`;
+  return `| \`${lab.id}\` | ${b.passed}/${b.runs} | ${r(b.wall.median)} s, ${r(b.wall.min)}-${r(b.wall.max)} | ${lab.inherent.seconds} s | ${r(b.overhead)} s | ${r(b.tools)} s (${b.toolCalls}) | ${r(b.broker)} s | ${r(b.harness)} s (${r(b.harnessStart ?? NaN)} + ${r(b.harnessEnd ?? NaN)}) | ${r(rest)} s${flag} |`;
 }
 
 await runMain('bench labs', () => `usage: pnpm bench labs [<lab-id|track>...] [--runs N] [--write]\n\n${HEADER}`, async (argv) => {

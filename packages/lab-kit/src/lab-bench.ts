@@ -15,6 +15,10 @@ export interface LabBench {
   toolCalls: number;
   broker: number;
   harness: number;
+  /** The harness split: from the command to the run script's start (pnpm, node with tsx, imports), and from the run
+   * script's end to the exit (grading, report.html and report.png). */
+  harnessStart?: number;
+  harnessEnd?: number;
   /** The median wall minus what the experiment waits by nature (the manifest's `inherent.seconds`). */
   overhead: number;
   /** When and where: ISO date, cores, the load average (1 min) before and after. */
