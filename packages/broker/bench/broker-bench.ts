@@ -1,14 +1,17 @@
 /**
  * Broker and tool start-up figures, median and spread of several runs (not a test: nothing is asserted).
+ *   aged:       restart of the single node on its data dir as it is (after many lab runs, say), with its count of
+ *               partition directories; run it before `start`, which formats the storage
  *   start:      seconds from `broker up` to ready (a Metadata round trip listing every node and a controller),
  *               first start (storage formatted) and restart, single node and 3 nodes
  *   partitions: restart of the single node with 0 and --partitions N extra partition directories
  *   tools:      one kafka-get-offsets call per path: warm runner (in-process and through its command line),
  *               a JVM of its own with the class-data archive and without, and `pnpm kafka`
- * Run: pnpm bench broker [start|partitions|tools ...] [--runs N] [--partitions N]. It stops and restarts the
+ * Run: pnpm bench broker [aged|start|partitions|tools ...] [--runs N] [--partitions N]. It stops and restarts the
  * broker, holding the broker lock, and prints markdown tables (progress on stderr).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, ensureBroker, lockBroker, runTool, stopBroker, toolCommand } from '../src/index.ts';
@@ -45,6 +48,17 @@ async function row(cells: string[], fn: () => Promise<number>): Promise<string> 
 const tables: string[] = [];
 const release = await lockBroker('broker benchmark', console.error);
 console.error(`${runs} runs each, ${cpus().length} cores, load average now ${load()}`);
+
+// Before `start`, which formats the storage: the single node restarted on its data dir as the labs left it.
+if (wanted('aged')) {
+  const broker = await ensureBroker({ log: quiet });
+  const directories = readdirSync(broker.logDir(1), { withFileTypes: true }).filter((d) => d.isDirectory()).length;
+  const line = await row([`single node, restart on the data dir as it is (${directories} partition directories)`], async () => {
+    await stopBroker({ log: quiet });
+    return timed(() => ensureBroker({ log: quiet }));
+  });
+  tables.push(['| data dir | restart median | runs | load |', '|---|---|---|---|', line].join('\n'));
+}
 
 if (wanted('start')) {
   const rows = [];
