@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
 import { testBrokenVariants } from '@kafka-labs/kafka-exactly-once/test-support';
 import { describe, expect, test } from 'vitest';
@@ -13,6 +14,11 @@ describe(`${LAB} on the broker`, () => {
     const graded = await gradeFolder(LAB, copyLatestRun(LAB));
     expect(graded.status, graded.stdout).toBe(0);
     expect(graded.result?.checks.every((c) => c.ok)).toBe(true);
+  });
+
+  test('the run leaves the logs every incident leaves, whatever its cause: which files exist tells nothing', () => {
+    const logs = readdirSync(copyLatestRun(LAB)).filter((file) => file.endsWith('.log') && file !== 'solution.log');
+    expect(logs.sort()).toEqual(['pipeline-1.log', 'pipeline-2.log', 'replay-1.log']);
   });
 
   testBrokenVariants(LAB, BROKEN, () => copyLatestRun(LAB));

@@ -36,6 +36,23 @@ const pipeline = (name: string, flags: string[] = []) => sink(name, ['--group', 
 const committedAt = (p: TxnProcess, end: number) => p.until(`a commit of p0=${end}`, () => committedByLog(p.events()).get(0) === end, DATABASE_WAIT_MS);
 
 lab.step(`the incident (seed ${seed}): orders flow from ${input} through group ${group} into a database (order_events, order_projection)`);
+// Every cause leaves the same files (pipeline-1.log, pipeline-2.log, replay-1.log): which of them exist must not
+// give the answer away; what they say does. A member or a replay that had nothing left to do logs that it started
+// and where, and stops.
+/** A second pipeline member joining after the first stopped cleanly: it is assigned p0 at the last commit, the end. */
+const joinAtTheEnd = async () => {
+  const second = pipeline('pipeline-2');
+  await second.waitFor('its assignment', 'assigned', undefined, DATABASE_WAIT_MS);
+  await second.child.stop();
+};
+/** The replay job, rewound to `from` in its own group: from the end it replays nothing. */
+const replayFrom = async (from: number, end: number) => {
+  await lab.kafka`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} --group ${replayGroup} --topic ${input} --reset-offsets --to-offset ${from} --execute`;
+  const replay = sink('replay-1', ['--group', replayGroup, '--assign']);
+  if (from < end) await committedAt(replay, end);
+  else await replay.waitFor('its start', 'starting-at', undefined, DATABASE_WAIT_MS);
+  await replay.child.stop();
+};
 if (cause === 'producer') {
   // The order service re-sent orders it believed lost: a second producer session, so a new producerId and nothing
   // for the broker to deduplicate.
@@ -44,6 +61,8 @@ if (cause === 'producer') {
   const first = pipeline('pipeline-1');
   await committedAt(first, DIAGNOSE.orders + copies);
   await first.child.stop();
+  await joinAtTheEnd();
+  await replayFrom(DIAGNOSE.orders + copies, DIAGNOSE.orders + copies);
 } else if (cause === 'rebalance') {
   // The first member dies after applying orders past its last commit; its partition moves to the second.
   const first = pipeline('pipeline-1', ['--pause-after', `applied:${DIAGNOSE.batch + copies}`]);
@@ -52,16 +71,14 @@ if (cause === 'producer') {
   const second = pipeline('pipeline-2');
   await committedAt(second, DIAGNOSE.orders);
   await second.child.stop();
+  await replayFrom(DIAGNOSE.orders, DIAGNOSE.orders);
 } else {
   // The pipeline did its work once; a replay job (a group of its own, rewound) applies the last orders again.
   const first = pipeline('pipeline-1');
   await committedAt(first, DIAGNOSE.orders);
   await first.child.stop();
-  const from = DIAGNOSE.orders - copies;
-  await lab.kafka`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} --group ${replayGroup} --topic ${input} --reset-offsets --to-offset ${from} --execute`;
-  const replay = sink('replay-1', ['--group', replayGroup, '--assign']);
-  await committedAt(replay, DIAGNOSE.orders);
-  await replay.child.stop();
+  await joinAtTheEnd();
+  await replayFrom(DIAGNOSE.orders - copies, DIAGNOSE.orders);
 }
 const db = await lab.database('database');
 const figures = await db.dump(lab.file('database.jsonl'), SINK_TABLES).then((dump) => sinkFigures(sinkState(dump)));

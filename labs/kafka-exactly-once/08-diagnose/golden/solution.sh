@@ -53,6 +53,7 @@ echo "input_copies=$input_copies" | tee $WORK/diagnosis.txt
 
 
 
+
 grep -hE ' (assigned|revoked|lost|stopping|starting at) ' $WORK/pipeline-*.log || true
 reread_offsets=$(cat $WORK/pipeline-*.log | awk '$3 == "consumed" { print $6 }' | repeats)
 echo "reread_offsets=$reread_offsets" | tee -a $WORK/diagnosis.txt
