@@ -3,9 +3,9 @@
  * default) N times through `pnpm lab`, reads each run's run.json (run script time, tool calls, broker check) and
  * prints per lab the median wall, its spread, what the experiment waits by nature (manifest `inherent`), the tools,
  * the broker, the harness (outside the run script: pnpm, tsx and imports before it, grading and the report after
- * it), the rest, and the overhead (wall - inherent). Labs run grouped by broker layout and overrides, so the broker restarts once per group (that run shows in
- * the spread, not in the median). --write merges the figures into bench/labs.json, which `pnpm lab-index` turns into
- * the README's "takes" column.
+ * it), the rest, and the overhead (wall - inherent). Labs run grouped by broker layout and overrides, so the broker
+ * restarts once per group (that run shows in the spread, not in the median). --write merges the figures into
+ * bench/labs.json, which `pnpm lab-index` turns into the README's "takes" column.
  * Run: pnpm bench labs [<lab-id|track>...] [--runs N] [--write]
  */
 import { spawn } from 'node:child_process';
@@ -33,7 +33,8 @@ const s = (ms: number) => Math.round(ms / 100) / 10;
 
 interface Measured {
   wall: number;
-  /** Epoch ms of the command's start and exit, to split the harness around the run script's startedAt. */
+  /** Epoch ms of the command's start and exit (the wall is between them), to split the harness around the run
+   * script's startedAt, which is on the same clock. */
   spawnedAt: number;
   closedAt: number;
   info: RunInfo | null;
@@ -43,19 +44,19 @@ interface Measured {
 /** One `pnpm lab <id>`: its wall seconds, exit, and the run.json of the run it made. */
 function runOnce(lab: LabEntry): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const started = performance.now();
     const spawnedAt = Date.now();
     const child = spawn('pnpm', ['-s', 'lab', lab.id], { cwd: REPO_ROOT, stdio: 'ignore' });
     child.on('error', reject);
     child.on('close', (code) => {
-      const wall = (performance.now() - started) / 1000;
+      const closedAt = Date.now();
+      const wall = (closedAt - spawnedAt) / 1000;
       let info: RunInfo | null = null;
       try {
         info = JSON.parse(readFileSync(join(realpathSync(join(runsDir(), lab.id, 'latest')), 'run.json'), 'utf8')) as RunInfo;
       } catch {
         // no finished run to read: the row says so
       }
-      resolve({ wall, spawnedAt, closedAt: Date.now(), info: code === 0 ? info : null, passed: code === 0 });
+      resolve({ wall, spawnedAt, closedAt, info: code === 0 ? info : null, passed: code === 0 });
     });
   });
 }

@@ -27,6 +27,8 @@ function devtools(toBrowser: Writable, fromBrowser: Readable) {
   const pending = new Map<number, { resolve: (result: any) => void; reject: (error: Error) => void }>();
   const waiting = new Map<string, (params: unknown) => void>();
   let buffered = '';
+  // A write to a browser that has just died fails with EPIPE; the waits learn of the death from its exit instead.
+  toBrowser.on('error', () => {});
   fromBrowser.setEncoding('utf8');
   fromBrowser.on('data', (chunk: string) => {
     const parts = (buffered + chunk).split('\0');
@@ -68,8 +70,9 @@ export interface Camera {
 /**
  * Starts headless Chromium in the background and returns at once (null when no Chromium is installed), so that a
  * caller can start it while a lab runs and take the picture in a fraction of a second afterwards. The browser runs
- * at a lower CPU priority than the lab (`nice`), speaks the DevTools protocol over a pipe, and ends with this process. The picture needs five commands: playwright's modules would take longer to load than that (the
- * tests use playwright, to check what a person sees).
+ * at a lower CPU priority than the lab (`nice`), speaks the DevTools protocol over a pipe, and ends with this
+ * process. The picture needs five commands: playwright's modules would take longer to load than that (the tests use
+ * playwright, to check what a person sees).
  */
 export function openCamera(): Camera | null {
   const executable = chromiumPath();
