@@ -49,7 +49,7 @@ export const PROXY_HELP = [
   'unless a fault module says otherwise. Faults can be changed while it runs through the control API:',
   '  GET /status  GET /events?since=SEQ  GET /modules  GET|PUT|POST /faults  POST /reset',
   'Once it accepts connections it prints one line starting "proxy: listening on "; it stops on',
-  'SIGINT, SIGTERM or SIGHUP.',
+  'SIGINT, SIGTERM or SIGHUP, and when the pnpm process that runs it exits.',
   '',
   'Flags:',
   ...Object.entries(CLI_FLAGS).map(([flag, f]) => line(`${flag} ${f.arg}`, f.about)),

@@ -32,7 +32,7 @@ export interface ProxyDaemon {
   /**
    * Leaves a proxy that answers on the control port alone (null), or starts `pnpm proxy` detached and resolves with its
    * pid once it printed its ready line. The pid file is written as soon as the process exists, so `stop()` stops it
-   * even when the caller is killed while it starts; SIGINT or SIGTERM meanwhile stops it and rethrows the signal.
+   * even when the caller is killed while it starts; SIGINT, SIGTERM or SIGHUP meanwhile stops it and rethrows the signal.
    */
   ensure(): Promise<number | null>;
   /** Stops the proxy this daemon started (SIGTERM, then SIGKILL after stopTimeoutMs); another one is left running. */
@@ -60,7 +60,7 @@ export function proxyDaemon(options: DaemonOptions): ProxyDaemon {
     const logStart = existsSync(logFile) ? statSync(logFile).size : 0;
     // Handled from before the spawn: a signal in the start window stops the half-started proxy too.
     let child: ChildProcess | null = null;
-    const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
       const handler = () => {
         for (const [s, h] of handlers) process.off(s, h);
         child?.kill('SIGKILL');

@@ -45,6 +45,17 @@ describe('pnpm proxy', { timeout: 60_000 }, () => {
     expect(await refuses(port)).toBe(true);
   });
 
+  it('stops when the pnpm process gets SIGHUP (the terminal closed), which pnpm does not pass on', async () => {
+    const run = await pnpmProxy(['--listen', '127.0.0.1:0', '--control', '0']);
+    const ready = await run.ready;
+    const port = Number(READY_LINE.exec(ready)![1]!.split(':')[1]);
+    const controlPort = Number(/control API http:\/\/127\.0\.0\.1:(\d+)/.exec(ready)![1]);
+    run.pnpm.kill('SIGHUP');
+    await run.exited;
+    expect(run.lines.at(-1)).toMatch(/^proxy: stopped after 0 connections/);
+    expect([await refuses(port), await refuses(controlPort)]).toEqual([true, true]);
+  });
+
   it('answers a bad flag with one line on stderr and exit code 2', async () => {
     const run = await pnpmProxy(['--drop-produce', 'two']);
     const [code] = await run.exited;
