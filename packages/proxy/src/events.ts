@@ -2,6 +2,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { ProxyError } from './errors.ts';
 import type { FaultModuleName } from './faults.ts';
+import type { RequestHeader } from './protocol/headers.ts';
+import type { ProduceRequest } from './protocol/produce-request.ts';
 
 /** One partition of a Produce request, with the header of its first record batch. */
 export interface ProducePartitionEvent {
@@ -60,6 +62,41 @@ export interface ProxyEvent {
   produce?: ProduceEventFields;
   /** A sentence for people: the Produce ordinal and acks, a delay, a peer address or an error message. */
   detail?: string;
+}
+
+/** The event fields of one request, shared by every event about it and its response. */
+export type RequestFields = Pick<ProxyEvent, 'apiKey' | 'apiName' | 'apiVersion' | 'correlationId' | 'ordinal' | 'clientId' | 'produce'>;
+
+/** The event fields of a request from its header, its ordinal and, for Produce, its decoded body. */
+export function requestFields(header: RequestHeader, ordinal: number, produce: ProduceRequest | null): RequestFields {
+  return {
+    apiKey: header.apiKey,
+    apiName: header.apiName,
+    apiVersion: header.apiVersion,
+    correlationId: header.correlationId,
+    ordinal,
+    clientId: header.clientId,
+    ...(produce && { produce: produceFields(produce) }),
+  };
+}
+
+function produceFields(produce: ProduceRequest): ProduceEventFields {
+  return {
+    acks: produce.acks,
+    transactionalId: produce.transactionalId,
+    timeoutMs: produce.timeoutMs,
+    partitions: produce.topicData.flatMap((topic) =>
+      topic.partitionData.map((p) => ({
+        topic: topic.name,
+        ...(topic.topicId !== null && { topicId: topic.topicId }),
+        partition: p.index,
+        records: p.records,
+        producerId: p.producerId,
+        producerEpoch: p.producerEpoch,
+        baseSequence: p.baseSequence,
+      })),
+    ),
+  };
 }
 
 const frame = (e: ProxyEvent) => `${e.apiName} ${e.direction} correlation_id=${e.correlationId}`;

@@ -4,55 +4,34 @@ import { delay } from './faults/delay.ts';
 import { dropProduce } from './faults/drop-produce.ts';
 import { dropResponse } from './faults/drop-response.ts';
 import { failProduce } from './faults/fail-produce.ts';
-import type { FaultModule, FaultSetting, InterceptedRequest, RequestHandler } from './faults/module.ts';
+import type { FaultHooks, FaultModule, FaultSetting, InterceptedRequest, InterceptedResponse, SettingSpecs, SettingValues } from './faults/module.ts';
 import { swallowProduce } from './faults/swallow-produce.ts';
 
-/** The faults in force, one field per module setting; an empty object is pass-through. */
-export interface Faults {
-  /** Requests of at least this many bytes (size prefix included) are delayed by `delayMs` (module `delay`). */
-  delayMinBytes?: number;
-  delayMs?: number;
-  /** Ordinals of the Produce requests never forwarded and never answered (module `swallow-produce`). */
-  swallowProduce?: number[];
-  /** Ordinals of the Produce requests the proxy answers with `failCode` (module `fail-produce`). */
-  failProduce?: number[];
-  /** `topic:partition`: Produce requests carrying it are answered with `failCode` (module `fail-produce`). */
-  failPartition?: string;
-  /** The error code of `fail-produce` (default NOT_LEADER_OR_FOLLOWER). */
-  failCode?: number;
-  /** Ordinals (from 1, counted across the proxy) of the Produce requests whose response is dropped (module `drop-produce`). */
-  dropProduce?: number[];
-  /** `API:N` selectors of the requests of any API whose response is dropped (module `drop-response`). */
-  dropResponse?: string[];
-  /** Ordinal of the Produce request after which the client connection is closed (module `close-after-produce`). */
-  closeAfterProduce?: number;
-}
-
 /**
- * Every fault module, in chain order: each request meets them in this order, and the first that swallows or answers
- * it ends the chain. The CLI, the control API, --help and the README list the modules and settings from this table.
+ * Every fault module, in chain order: each request and each response meets them in this order, and the first that
+ * swallows, answers or drops it ends the chain. The only list a new module joins: the settings, their flags, --help,
+ * the control API's module list, the module names and the chain all follow from it.
  */
-export const FAULT_MODULES = [dropProduce, delay, closeAfterProduce, dropResponse, swallowProduce, failProduce] as const satisfies readonly FaultModule<never>[];
+export const FAULT_MODULES = [dropProduce, delay, closeAfterProduce, dropResponse, swallowProduce, failProduce] as const;
+
+type Module = (typeof FAULT_MODULES)[number];
 
 /** The names of the fault modules, as events carry them in `module`. */
-export type FaultModuleName = 'drop-produce' | 'delay' | 'close-after-produce' | 'drop-response' | 'swallow-produce' | 'fail-produce';
+export type FaultModuleName = Module['name'];
 
-/** Every fault setting by field name, with its flag, help text and parser. */
-export const FAULT_SETTINGS: Readonly<Record<keyof Faults, FaultSetting>> = Object.assign(
-  {},
-  ...FAULT_MODULES.map((m) => m.settings),
-);
+type ValuesOf<M> = M extends FaultModule<string, infer S> ? SettingValues<S> : never;
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type Flatten<T> = { [K in keyof T]: T[K] };
 
+/** The faults in force, one field per module setting (absent: off); an empty object is pass-through. */
+export type Faults = Flatten<Intersection<ValuesOf<Module>>>;
 export type FaultField = keyof Faults;
 
-const MODULE_OF = new Map<string, FaultModule>(
-  FAULT_MODULES.flatMap((m) => Object.keys(m.settings).map((field) => [field, m as FaultModule] as const)),
+/** Every fault setting by field name, with its flag, help text and parser. */
+export const FAULT_SETTINGS: Readonly<Record<FaultField, FaultSetting>> = Object.assign(
+  {},
+  ...FAULT_MODULES.map((m): SettingSpecs => m.settings),
 );
-
-/** The module that owns a setting. */
-export function moduleOf(field: FaultField): FaultModule {
-  return MODULE_OF.get(field)!;
-}
 
 /** Validates fault settings from JSON or the CLI (strings allowed); null or undefined fields are left out. */
 export function parseFaults(input: unknown): Faults {
@@ -66,9 +45,8 @@ export function parseFaults(input: unknown): Faults {
     }
     if (value !== null && value !== undefined) faults[field] = FAULT_SETTINGS[field as FaultField].parse(value, field);
   }
-  const result = faults as Faults;
-  for (const module of FAULT_MODULES) module.check?.(result);
-  return result;
+  for (const module of FAULT_MODULES as readonly FaultModule[]) module.check?.(faults);
+  return faults as Faults;
 }
 
 /** Applies a patch to fault settings: a field set to null is removed, an absent field is kept. */
@@ -81,22 +59,22 @@ export function mergeFaults(current: Faults, patch: unknown): Faults {
 
 /** One line for a transcript, e.g. `drop-produce 2; delay >= 4096 B by 600 ms`, or `pass-through`. */
 export function describeFaults(faults: Faults): string {
-  const parts = FAULT_MODULES.map((m) => m.describe(faults)).filter((part) => part !== null);
+  const parts = (FAULT_MODULES as readonly FaultModule[]).map((m) => m.describe(faults)).filter((part) => part !== null);
   return parts.length ? parts.join('; ') : 'pass-through';
 }
 
-/** The modules a request meets under these faults, each with its handler; empty for pass-through. */
-export type Chain = { module: FaultModuleName; handle: RequestHandler }[];
+/** The modules that are on under these faults, in chain order, each with its hooks; empty for pass-through. */
+export type Chain = { module: FaultModuleName; hooks: FaultHooks }[];
 
 export function buildChain(faults: Faults): Chain {
   return FAULT_MODULES.flatMap((m) => {
-    const handle = (m as FaultModule).create(faults);
-    return handle ? [{ module: m.name, handle }] : [];
+    const hooks = (m as FaultModule).create(faults);
+    return hooks ? [{ module: m.name, hooks }] : [];
   });
 }
 
 /** What the chain decided for one request, with the module behind each part. */
-export interface Verdict {
+export interface Decision {
   delay?: { ms: number; module: FaultModuleName };
   dropResponse?: FaultModuleName;
   closeAfter?: FaultModuleName;
@@ -105,29 +83,37 @@ export interface Verdict {
 }
 
 /** Runs a request through the chain; null when no module decided anything (forward it unchanged). */
-export function decide(chain: Chain, request: InterceptedRequest): Verdict | null {
-  let verdict: Verdict | null = null;
-  for (const { module, handle } of chain) {
-    const decision = handle(request);
+export function decideRequest(chain: Chain, request: InterceptedRequest): Decision | null {
+  let decided: Decision | null = null;
+  for (const { module, hooks } of chain) {
+    const decision = hooks.onRequest?.(request);
     if (!decision) continue;
-    verdict ??= {};
+    decided ??= {};
     switch (decision.kind) {
       case 'delay':
-        verdict.delay ??= { ms: decision.ms, module };
+        decided.delay ??= { ms: decision.ms, module };
         break;
       case 'drop-response':
-        verdict.dropResponse ??= module;
+        decided.dropResponse ??= module;
         break;
       case 'close-after':
-        verdict.closeAfter ??= module;
+        decided.closeAfter ??= module;
         break;
       case 'swallow':
-        verdict.swallow = module;
-        return verdict;
+        decided.swallow = module;
+        return decided;
       case 'respond':
-        verdict.respond = { module, response: decision.response, errorCode: decision.errorCode };
-        return verdict;
+        decided.respond = { module, response: decision.response, errorCode: decision.errorCode };
+        return decided;
     }
   }
-  return verdict;
+  return decided;
+}
+
+/** Runs a response of the broker through the chain; the module that drops it, or null to forward it. */
+export function decideResponse(chain: Chain, response: InterceptedResponse): { drop: FaultModuleName } | null {
+  for (const { module, hooks } of chain) {
+    if (hooks.onResponse?.(response)?.kind === 'drop') return { drop: module };
+  }
+  return null;
 }

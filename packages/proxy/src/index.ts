@@ -1,9 +1,10 @@
 export { startProxy, parseAddress, PROXY_DEFAULTS } from './proxy.ts';
 export type { Proxy, ProxyOptions, ProxyStatus } from './proxy.ts';
-export type { Counters } from './connection.ts';
+export type { Buffers, Counters } from './connection/context.ts';
 export { FAULT_MODULES, FAULT_SETTINGS, parseFaults, mergeFaults, describeFaults } from './faults.ts';
-export type { Faults, FaultField, FaultModuleName } from './faults.ts';
-export type { FaultModule, FaultSetting, Decision, InterceptedRequest, RequestHandler } from './faults/module.ts';
+export type { Faults, FaultField, FaultModuleName, Decision } from './faults.ts';
+export { faultModule } from './faults/module.ts';
+export type { FaultModule, FaultSetting, FaultHooks, RequestDecision, ResponseDecision, InterceptedRequest, InterceptedResponse } from './faults/module.ts';
 export { EVENT_ACTIONS, formatEvent } from './events.ts';
 export { PROXY_EVENTS, readProxyEvents } from './read-events.ts';
 export type { ProxyEvent, EventAction, ProduceEventFields, ProducePartitionEvent } from './events.ts';

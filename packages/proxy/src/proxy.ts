@@ -1,7 +1,9 @@
 import net from 'node:net';
 import type { Server } from 'node:net';
 import { portHolder } from '@kafka-labs/cli';
-import { Connection, type Counters, type ProxyContext } from './connection.ts';
+import { Connection } from './connection/connection.ts';
+import type { Buffers, Counters, ProxyContext } from './connection/context.ts';
+import { TopicNames } from './connection/topic-names.ts';
 import { startControlServer } from './control.ts';
 import { ProxyError } from './errors.ts';
 import { EventLog, type ProxyEvent } from './events.ts';
@@ -47,6 +49,7 @@ export interface ProxyStatus {
   controlPort: number | null;
   faults: Faults;
   counters: Counters;
+  buffers: Buffers;
 }
 
 /** A running proxy. */
@@ -89,7 +92,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
     chain: buildChain(faults),
     counters: zeroCounters(0),
     ordinals: new Map(),
-    topicNames: new Map(),
+    topicNames: new TopicNames(),
     log,
     upstream,
     maxFrameBytes: options.maxFrameBytes ?? PROXY_DEFAULTS.maxFrameBytes,
@@ -133,6 +136,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
       controlPort: proxy.controlPort,
       faults: proxy.faults(),
       counters: proxy.counters(),
+      buffers: buffersOf(ctx),
     }),
     events: (since) => log.recent(since),
     waitForEvent: (match, timeoutMs = 30_000) => log.waitFor(match, timeoutMs),
@@ -163,6 +167,16 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
     }
   }
   return proxy;
+}
+
+function buffersOf(ctx: ProxyContext): Buffers {
+  const buffers: Buffers = { connections: ctx.connections.size, bytes: 0, partialRequestBytes: ctx.buffered.bytes, inFlight: 0 };
+  for (const connection of ctx.connections) {
+    const held = connection.buffers();
+    buffers.bytes += held.bytes;
+    buffers.inFlight += held.inFlight;
+  }
+  return buffers;
 }
 
 function zeroCounters(open: number): Counters {

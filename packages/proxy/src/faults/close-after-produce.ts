@@ -1,8 +1,8 @@
 import { API } from '../protocol/api-keys.ts';
-import { integer, type FaultModule } from './module.ts';
+import { faultModule, integer } from './module.ts';
 
 /** Closes the client connection right after forwarding the Nth Produce request. */
-export const closeAfterProduce: FaultModule<'closeAfterProduce'> = {
+export const closeAfterProduce = faultModule({
   name: 'close-after-produce',
   about: 'closes the client connection right after forwarding the Nth Produce request; the broker side stays open until the requests already sent are answered',
   settings: {
@@ -16,7 +16,9 @@ export const closeAfterProduce: FaultModule<'closeAfterProduce'> = {
   describe: ({ closeAfterProduce }) => (closeAfterProduce === undefined ? null : `close-after-produce ${closeAfterProduce}`),
   create({ closeAfterProduce }) {
     if (closeAfterProduce === undefined) return null;
-    return (request) =>
-      request.header.apiKey === API.Produce && request.ordinal === closeAfterProduce ? { kind: 'close-after' } : null;
+    return {
+      onRequest: (request) =>
+        request.header.apiKey === API.Produce && request.ordinal === closeAfterProduce ? { kind: 'close-after' } : null,
+    };
   },
-};
+});

@@ -1,8 +1,8 @@
 import { ProxyError } from '../errors.ts';
-import { integer, MAX_TIMER_MS, type FaultModule } from './module.ts';
+import { faultModule, integer, MAX_TIMER_MS } from './module.ts';
 
 /** Holds each request of at least `delayMinBytes` bytes for `delayMs` ms: a slow link for large requests. */
-export const delay: FaultModule<'delayMinBytes' | 'delayMs'> = {
+export const delay = faultModule({
   name: 'delay',
   about: 'holds each request of at least N bytes (size prefix included) for M ms; later requests on its connection wait behind it',
   settings: {
@@ -27,6 +27,6 @@ export const delay: FaultModule<'delayMinBytes' | 'delayMs'> = {
   describe: (faults) => (faults.delayMinBytes === undefined ? null : `delay >= ${faults.delayMinBytes} B by ${faults.delayMs} ms`),
   create({ delayMinBytes, delayMs }) {
     if (delayMinBytes === undefined || delayMs === undefined) return null;
-    return (request) => (request.frame.length >= delayMinBytes ? { kind: 'delay', ms: delayMs } : null);
+    return { onRequest: (request) => (request.frame.length >= delayMinBytes ? { kind: 'delay', ms: delayMs } : null) };
   },
-};
+});

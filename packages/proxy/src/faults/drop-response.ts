@@ -1,7 +1,7 @@
-import { apiOrdinalList, type FaultModule } from './module.ts';
+import { apiOrdinalList, faultModule } from './module.ts';
 
 /** Drops exactly the responses to the Nth requests of any API (e.g. the 1st EndTxn); the requests reach the broker. */
-export const dropResponse: FaultModule<'dropResponse'> = {
+export const dropResponse = faultModule({
   name: 'drop-response',
   about: 'drops the response to the Nth request of any API (EndTxn:1, OffsetCommit:2), counted per API across the proxy from 1; the request still reaches the broker',
   settings: {
@@ -16,6 +16,6 @@ export const dropResponse: FaultModule<'dropResponse'> = {
   create({ dropResponse }) {
     if (!dropResponse?.length) return null;
     const selected = new Set(dropResponse);
-    return (request) => (selected.has(`${request.header.apiName}:${request.ordinal}`) ? { kind: 'drop-response' } : null);
+    return { onResponse: ({ request }) => (selected.has(`${request.header.apiName}:${request.ordinal}`) ? { kind: 'drop' } : null) };
   },
-};
+});

@@ -2,7 +2,7 @@ import { ProxyError } from '../errors.ts';
 import { API } from '../protocol/api-keys.ts';
 import { errorName, ERROR_CODES, parseErrorCode } from '../protocol/error-codes.ts';
 import { encodeProduceResponse, produceErrorResponse } from '../protocol/produce-response.ts';
-import { ordinalList, topicPartition, type FaultModule } from './module.ts';
+import { faultModule, ordinalList, topicPartition, type InterceptedRequest, type RequestDecision } from './module.ts';
 
 const DEFAULT_CODE = ERROR_CODES.NOT_LEADER_OR_FOLLOWER![0];
 
@@ -10,7 +10,7 @@ const DEFAULT_CODE = ERROR_CODES.NOT_LEADER_OR_FOLLOWER![0];
  * Answers selected Produce requests itself, with an error code for every partition they carry, instead of forwarding
  * them: the broker never sees them. Selected: the Nth Produce requests, those carrying one topic-partition, or both.
  */
-export const failProduce: FaultModule<'failProduce' | 'failPartition' | 'failCode'> = {
+export const failProduce = faultModule({
   name: 'fail-produce',
   about: 'answers the Nth Produce request(s), or every Produce request carrying a topic-partition, with an error code instead of forwarding it',
   settings: {
@@ -46,15 +46,16 @@ export const failProduce: FaultModule<'failProduce' | 'failPartition' | 'failCod
   create({ failProduce, failPartition, failCode = DEFAULT_CODE }) {
     if (!failProduce?.length && failPartition === undefined) return null;
     const ordinals = failProduce?.length ? new Set(failProduce) : null;
-    return (request) => {
+    const onRequest = (request: InterceptedRequest): RequestDecision | null => {
       const produce = request.produce;
       if (!produce || request.header.apiKey !== API.Produce || (ordinals && !ordinals.has(request.ordinal))) return null;
       if (failPartition !== undefined && !carries(produce.topicData, failPartition)) return null;
       const response = produceErrorResponse(produce, request.header.correlationId, failCode);
       return { kind: 'respond', response: encodeProduceResponse(response, request.header.apiVersion), errorCode: failCode };
     };
+    return { onRequest };
   },
-};
+});
 
 function carries(topics: { name: string | null; partitionData: { index: number }[] }[], wanted: string): boolean {
   return topics.some((t) => t.partitionData.some((p) => `${t.name}:${p.index}` === wanted));

@@ -2,7 +2,6 @@ import { ProxyError } from '../errors.ts';
 import { API, API_KEYS } from '../protocol/api-keys.ts';
 import type { RequestHeader } from '../protocol/headers.ts';
 import type { ProduceRequest } from '../protocol/produce-request.ts';
-import type { FaultModuleName, Faults } from '../faults.ts';
 
 /** One request as the fault modules see it, before anything is done with it. */
 export interface InterceptedRequest {
@@ -17,11 +16,18 @@ export interface InterceptedRequest {
   expectsResponse: boolean;
 }
 
+/** One response of the broker as the fault modules see it, with the request it answers (without its bytes). */
+export interface InterceptedResponse {
+  /** The whole frame, size prefix included. */
+  frame: Buffer;
+  request: Omit<InterceptedRequest, 'frame'>;
+}
+
 /**
- * What a module wants done with a request; null (or no module deciding) forwards it unchanged. `delay`, `drop-response`
- * and `close-after` combine with the decisions of later modules; `swallow` and `respond` end the chain.
+ * What a module wants done with a request; null forwards it unchanged. `delay`, `drop-response` and `close-after`
+ * combine with the decisions of later modules; `swallow` and `respond` end the chain.
  */
-export type Decision =
+export type RequestDecision =
   /** Hold the request this long before acting on it; later requests on its connection wait behind it. */
   | { kind: 'delay'; ms: number }
   /** Forward the request; drop the broker's response to it. */
@@ -33,61 +39,82 @@ export type Decision =
   /** Do not forward the request; answer it with this response frame (sent in order with the broker's responses). */
   | { kind: 'respond'; response: Buffer; errorCode: number };
 
-/** Decides for one request under the settings the handler was created with. */
-export type RequestHandler = (request: InterceptedRequest) => Decision | null;
+/** What a module wants done with a broker's response; null forwards it unchanged. `drop` ends the chain. */
+export type ResponseDecision =
+  /** Never send the response to the client. */
+  { kind: 'drop' };
+
+/** A module's handlers under one set of settings (after Kroxylicious's request and response filters). */
+export interface FaultHooks {
+  /** Decides for a request when it arrives; a request delayed behind another keeps the decision of its arrival. */
+  onRequest?(request: InterceptedRequest): RequestDecision | null;
+  /** Decides for a response of the broker when it arrives, under the settings in force then. */
+  onResponse?(response: InterceptedResponse): ResponseDecision | null;
+}
 
 /** A setting of a module: its CLI flag and help, and the parser the CLI, the control API and the library share. */
-export interface FaultSetting {
+export interface FaultSetting<T = unknown> {
   /** The CLI flag; the control API and the library use the field name. */
   flag: string;
   arg: string;
   about: string;
   /** Parses a CLI string or a JSON value; throws a `faults` ProxyError naming the field. */
-  parse: (value: unknown, field: string) => Faults[keyof Faults];
+  parse: (value: unknown, field: string) => T;
 }
 
+/** A module's settings by field name. */
+export type SettingSpecs = Record<string, FaultSetting>;
+
+/** The values of a module's settings; a setting that is off is absent. */
+export type SettingValues<S extends SettingSpecs> = { [K in keyof S]?: ReturnType<S[K]['parse']> };
+
 /**
- * A fault: a few settings and a request handler built from them (after Kroxylicious's filters: a filter sees each
- * request with its API key, version and header and returns a decision). One module is one file in src/faults/.
+ * A fault: one file in src/faults/ that declares its name, settings (flags, help, parsers) and the hooks built from
+ * them. Listing it in FAULT_MODULES is all it takes to reach the CLI, the control API, --help and the chain.
  */
-export interface FaultModule<F extends keyof Faults = keyof Faults> {
+export interface FaultModule<N extends string = string, S extends SettingSpecs = SettingSpecs> {
   /** kebab-case; events name the module that decided in their `module` field. */
-  readonly name: FaultModuleName;
+  readonly name: N;
   /** One sentence for the README and the control API's module list. */
   readonly about: string;
-  readonly settings: { readonly [K in F]: FaultSetting };
+  readonly settings: S;
   /** Rejects settings of this module that do not go together, with a `faults` ProxyError. */
-  check?(faults: Faults): void;
+  check?(settings: SettingValues<S>): void;
   /** This module's part of the one-line description of the faults in force, or null when it is off. */
-  describe(faults: Faults): string | null;
-  /** The handler for these settings, or null when the module is off (it then costs nothing per request). */
-  create(faults: Faults): RequestHandler | null;
+  describe(settings: SettingValues<S>): string | null;
+  /** The hooks for these settings, or null when the module is off (it then costs nothing per frame). */
+  create(settings: SettingValues<S>): FaultHooks | null;
+}
+
+/** Declares a fault module; the identity, there to infer its name and settings for the registry's types. */
+export function faultModule<const N extends string, S extends SettingSpecs>(module: FaultModule<N, S>): FaultModule<N, S> {
+  return module;
 }
 
 /**
  * A module that picks Produce requests by their ordinals, listed in `field` (`N[,N...]` on the command line), and
  * decides the same for each of them.
  */
-export function produceOrdinalModule<F extends 'dropProduce' | 'swallowProduce'>(spec: {
-  name: FaultModuleName;
+export function produceOrdinalModule<const N extends string, const F extends string>(spec: {
+  name: N;
   about: string;
   field: F;
   flagAbout: string;
-  decision: Decision;
-}): FaultModule<F> {
+  decision: RequestDecision;
+}) {
   const { name, about, field, flagAbout, decision } = spec;
-  const flag = `--${name}`;
-  return {
+  const settings = { [field]: { flag: `--${name}`, arg: 'N[,N...]', about: flagAbout, parse: ordinalList } } as Record<F, FaultSetting<number[]>>;
+  return faultModule({
     name,
     about,
-    settings: { [field]: { flag, arg: 'N[,N...]', about: flagAbout, parse: ordinalList } } as FaultModule<F>['settings'],
-    describe: (faults) => (faults[field]?.length ? `${name} ${faults[field].join(',')}` : null),
-    create(faults) {
-      if (!faults[field]?.length) return null;
-      const ordinals = new Set(faults[field]);
-      return (request) => (request.header.apiKey === API.Produce && ordinals.has(request.ordinal) ? decision : null);
+    settings,
+    describe: (values) => (values[field]?.length ? `${name} ${values[field].join(',')}` : null),
+    create(values) {
+      if (!values[field]?.length) return null;
+      const ordinals = new Set(values[field]);
+      return { onRequest: (request) => (request.header.apiKey === API.Produce && ordinals.has(request.ordinal) ? decision : null) };
     },
-  };
+  });
 }
 
 /** The largest delay a Node timer can hold (2^31 - 1 ms, about 24.8 days); a larger one would fire at once. */
