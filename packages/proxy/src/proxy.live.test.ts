@@ -32,6 +32,13 @@ async function eventually(proxy: Proxy, match: (e: ProxyEvent) => boolean): Prom
   return proxy.events().find(match) ?? proxy.waitForEvent(match, 10_000);
 }
 
+/** Resolves once `check` holds, polling every 20 ms; fails after 20 s. */
+async function until(check: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 20_000; !check(); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold within 20 s');
+  }
+}
+
 async function direct(requests: Buffer[]): Promise<Buffer[]> {
   const connection = await RawConnection.open(9533);
   connection.send(Buffer.concat(requests));
@@ -337,6 +344,32 @@ describe('hardening', () => {
     clearInterval(trickle);
     const error = await eventually(proxy, (e) => e.action === 'error');
     expect(error.detail).toMatch(/^a request frame stayed incomplete for over 300 ms \(\d+ bytes of it received\)$/);
+  });
+
+  it('closes a connection that sends half a frame and waits, once the frame timeout passes', async () => {
+    const proxy = await proxyOn({ frameTimeoutMs: 300 });
+    const connection = await RawConnection.open(proxy.port);
+    const sentAt = Date.now();
+    connection.send(apiVersionsRequest(1).subarray(0, 9));
+    await connection.closed;
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(300);
+    const errors = proxy.events().filter((e) => e.action === 'error');
+    expect(errors.map((e) => e.detail)).toEqual(['a request frame stayed incomplete for over 300 ms (9 bytes of it received)']);
+    expect(proxy.lines).toEqual(['proxy: error on connection 1: a request frame stayed incomplete for over 300 ms (9 bytes of it received)']);
+  });
+
+  it('holds nothing for a connection once it has closed, after many with partial frames and requests in flight', async () => {
+    const proxy = await proxyOn();
+    const partial = Buffer.concat([Buffer.from('000003e8', 'hex'), Buffer.alloc(96)]);
+    const connections = await Promise.all(Array.from({ length: 40 }, () => RawConnection.open(proxy.port)));
+    connections.forEach((c, i) => c.send(Buffer.concat([apiVersionsRequest(i + 1), partial])));
+    await until(() => proxy.status().buffers.partialRequestBytes === 40 * partial.length);
+    expect(proxy.status().buffers).toMatchObject({ connections: 40, partialRequestBytes: 40 * partial.length });
+    expect(proxy.status().buffers.bytes).toBeGreaterThanOrEqual(40 * partial.length);
+    for (const c of connections) c.close();
+    await until(() => proxy.status().buffers.connections === 0);
+    expect(proxy.status().buffers).toEqual({ connections: 0, bytes: 0, partialRequestBytes: 0, inFlight: 0 });
+    expect(proxy.counters()).toMatchObject({ connections: 40, open: 0, errors: 40 });
   });
 
   it('caps what incomplete frames hold across connections, and frees it when they close', async () => {

@@ -123,7 +123,7 @@ describe('the chain', () => {
     expect(proxy.events().filter((e) => e.apiName === 'Produce').map((e) => [e.action, e.module])).toEqual([['swallowed', 'swallow-produce']]);
   });
 
-  it('delays a request, then applies the rest of its verdict', async () => {
+  it('delays a request, then carries out the rest of its decision', async () => {
     const proxy = await proxyWith({ delayMinBytes: 100, delayMs: 50, failProduce: [1] });
     const responses = await pipeline(proxy, [produceRequest('rdkafka-produce-request-v10', 1), apiVersionsRequest(2)], 2);
     expect(ids(responses)).toEqual([1, 2]);
