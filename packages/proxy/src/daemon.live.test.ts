@@ -89,12 +89,12 @@ describe('proxyDaemon', { timeout: 60_000 }, () => {
     expect(alive(start.pid)).toBe(false);
   });
 
-  it('stops the proxy it was starting when interrupted with SIGINT, and exits by that signal', async () => {
+  it.each(['SIGINT', 'SIGHUP'] as const)('stops the proxy it was starting when interrupted with %s, and exits by that signal', async (interrupt) => {
     const { dir, controlPort, daemon } = await setUp();
     const start = await startInterrupted(dir, controlPort);
-    start.starter.kill('SIGINT');
+    start.starter.kill(interrupt);
     const [code, signal] = await start.exited;
-    expect({ code, signal, output: start.output() }).toEqual({ code: null, signal: 'SIGINT', output: '' });
+    expect({ code, signal, output: start.output() }).toEqual({ code: null, signal: interrupt, output: '' });
     await until(() => !alive(start.pid), 'the half-started proxy to stop');
     expect(existsSync(daemon.pidFile)).toBe(false);
     expect(await daemon.stop()).toEqual({ notStarted: 'none running' });
