@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFaults, mergeFaults, parseFaults } from './faults.ts';
+import { buildChain, decideRequest, decideResponse, describeFaults, FAULT_MODULES, FAULT_SETTINGS, mergeFaults, parseFaults } from './faults.ts';
 
 describe('parseFaults', () => {
   it('accepts JSON values and CLI strings alike', () => {
@@ -77,5 +77,39 @@ describe('the new modules\' settings', () => {
       expect(() => parseFaults(JSON.parse(`{"${key}": 1}`))).toThrow(`unknown fault setting "${key}"`);
     }
     expect(() => parseFaults({ delayMinBytes: 1, delayMs: 3_000_000_000 })).toThrow('delayMs must be an integer from 0 to 2147483647, got 3000000000');
+  });
+});
+
+describe('the chain', () => {
+  const request = (apiName: string, apiKey: number, ordinal: number, frameBytes = 20) => ({
+    header: { apiKey, apiName, apiVersion: 0, correlationId: ordinal, clientId: 't', bodyOffset: 12 },
+    frame: Buffer.alloc(frameBytes),
+    ordinal,
+    produce: null,
+    expectsResponse: true,
+  });
+
+  it('is built from the modules that are on, in FAULT_MODULES order, and names the module behind each decision', () => {
+    const chain = buildChain(parseFaults({ dropResponse: 'ApiVersions:1', delayMinBytes: 10, delayMs: 5, closeAfterProduce: 1 }));
+    expect(chain.map((c) => c.module)).toEqual(['delay', 'close-after-produce', 'drop-response']);
+    expect(decideRequest(chain, request('ApiVersions', 18, 1))).toEqual({ delay: { ms: 5, module: 'delay' } });
+    expect(decideRequest(chain, request('ApiVersions', 18, 2, 4))).toBeNull();
+  });
+
+  it('asks the response hooks about a response, with the request it answers', () => {
+    const chain = buildChain(parseFaults({ dropResponse: 'EndTxn:2' }));
+    const response = (ordinal: number) => {
+      const { frame: _frame, ...answered } = request('EndTxn', 26, ordinal);
+      return { frame: Buffer.alloc(12), request: answered };
+    };
+    expect([decideResponse(chain, response(1)), decideResponse(chain, response(2))]).toEqual([null, { drop: 'drop-response' }]);
+  });
+
+  it('takes every setting, flag and module name from FAULT_MODULES, each once', () => {
+    const fields = FAULT_MODULES.flatMap((m) => Object.keys(m.settings));
+    expect(Object.keys(FAULT_SETTINGS)).toEqual(fields);
+    const flags = Object.values(FAULT_SETTINGS).map((s) => s.flag);
+    expect(new Set(flags).size).toBe(flags.length);
+    expect(new Set(FAULT_MODULES.map((m) => m.name)).size).toBe(FAULT_MODULES.length);
   });
 });
