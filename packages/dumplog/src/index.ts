@@ -1,6 +1,7 @@
-export { parseDumpLog, readDumpLog, PARSE_ERRORS } from './parse-dump-log.ts';
+export { parseDumpLog, parseDumpLogFile, PARSE_ERRORS } from './parse-dump-log.ts';
 export type { DumpLog, DumpBatch, DumpRecord, DumpLogError, ParseErrorReason, TimestampType, EndTxnMarker } from './parse-dump-log.ts';
-export { readRunDump } from './run-folder.ts';
+export { readDump } from './run-folder.ts';
+export type { ReadDumpOptions } from './run-folder.ts';
 export { compactView } from './compact-view.ts';
 export { dataBatches, recordsWithPayload, txnOutcome } from './select.ts';
 export { parseGroupOffsets, parseGroupTable } from './consumer-groups.ts';
