@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXIT_CODES, formatJson, formatJunit, formatText, type LabResult } from '@kafka-labs/grader';
-import { createRunFolder, gradeRun, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
+import { EXIT_CODES, formatJson, formatJunit, formatText, gradeRun, type LabResult } from '@kafka-labs/grader';
+import { createRunFolder, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
 import { oneLine, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
 import type { Camera } from '@kafka-labs/report';
 
@@ -104,8 +104,8 @@ await runMain('error', usage, async (argv) => {
 
 /**
  * Runs the lab's script into a new run folder (its output to `out`), grades the folder and writes result.json. A
- * script that did not finish (exit code other than 0) makes the verdict unknown, with its reason from run.json in the
- * run-script check (gradeRun puts it there); runs/<id>/latest moves only to a run whose script finished.
+ * script that did not finish (exit code other than 0) makes the verdict unknown (gradeRun decides, given the exit
+ * code); runs/<id>/latest moves only to a run whose script finished.
  */
 async function runLab(lab: LabEntry, out: NodeJS.WriteStream): Promise<{ result: LabResult; scriptExit: number }> {
   const runDir = createRunFolder(lab.id);
@@ -132,17 +132,8 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream): Promise<{ result:
       resolve(code ?? (signal ? INTERRUPTED : 1));
     });
   });
-  const result = await gradeRun(lab, runDir);
-  if (scriptExit === 0) {
-    markLatest(runDir);
-  } else if (!result.checks.some((c) => c.id === 'run-script')) {
-    result.verdict = 'unknown';
-    result.checks.unshift({
-      id: 'run-script',
-      ok: false,
-      message: `the run script did not finish (exit code ${scriptExit}); see ${join(runDir, 'transcript.txt')}`,
-    });
-  }
+  const result = await gradeRun(lab, runDir, { scriptExit });
+  if (scriptExit === 0) markLatest(runDir);
   writeFileSync(join(runDir, 'result.json'), `${formatJson(result)}\n`);
   // The picture adds to the verdict and never changes it: a report that cannot be written is one line on stderr.
   try {

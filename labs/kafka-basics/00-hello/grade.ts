@@ -1,4 +1,4 @@
-import { compactView, dataBatches, readRunDump } from '@kafka-labs/dumplog';
+import { compactView, dataBatches, readDump } from '@kafka-labs/dumplog';
 import { Checks, excerpt, is, readRunJson } from '@kafka-labs/grader';
 
 const PAYLOADS = { idempotent: 'hello-librdkafka', plain: 'hello-kafkajs' } as const;
@@ -16,7 +16,7 @@ export default async function grade(runDir: string) {
     hint: 'the consumer reads the topic from the beginning; see transcript.txt for what each client did',
   });
 
-  const dump = await readRunDump(runDir, 'dump.txt');
+  const dump = await readDump(runDir, 'dump.txt');
   const batchOf = (payload: string) => dataBatches(dump).find((b) => b.records.some((r) => r.payload === payload));
   const idempotent = batchOf(PAYLOADS.idempotent);
   const plain = batchOf(PAYLOADS.plain);

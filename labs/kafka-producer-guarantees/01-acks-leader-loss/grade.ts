@@ -1,5 +1,4 @@
-import { Checks, GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
-import type { RunInfo } from '@kafka-labs/lab-kit';
+import { Checks, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
 import { parseClientEvent } from '@kafka-labs/producer/log';
 import {
   describeReplicas,
@@ -12,7 +11,11 @@ import {
   told,
 } from '@kafka-labs/kafka-producer-guarantees/replicas';
 
-const VARIANTS = ['acks1', 'acks0', 'acksall'] as const;
+/** What this grader reads of the parameters the run recorded: its variants (one topic each) and the leader L it chose. */
+const RECORDED = is.object({
+  variants: is.array(is.object({ name: is.string, acks: is.literal('1', '0', 'all') })),
+  leader: is.integer,
+});
 /** The offset of an acks=0 delivery report: the broker answers nothing, so the client knows none. */
 const NO_OFFSET = -1001;
 
@@ -24,15 +27,14 @@ const NO_OFFSET = -1001;
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const info = await readRunJson<RunInfo>(runDir, 'run.json');
-  const leader = Number(info.figures.leader);
+  const { parameters, names } = await readRunInfo(runDir, RECORDED);
+  const { leader } = parameters;
   const moments = await readMoments(runDir);
   const replicated = parseOffsets(await readRunFile(runDir, 'offsets-before-freeze.txt'));
   const truncations = await readRunFile(runDir, 'truncation.txt', { allowEmpty: true });
 
-  for (const variant of VARIANTS) {
-    const topic = info.names[variant];
-    if (!topic) throw new GradeError(`run.json names no topic for ${variant}`);
+  for (const { name: variant, acks } of parameters.variants) {
+    const topic = nameOf(names, variant);
     const log = await readProducer(runDir, variant);
     const replicas = await readReplicas(runDir, variant);
     const at = (moment: string) => moments.find((m) => m.moment === moment && m.topic === topic);
@@ -83,7 +85,7 @@ export default async function grade(runDir: string) {
     const lost = log.results.filter((r) => r.error === null && r.offset >= 0 && !replicas.every((records) => records.includes(`${r.offset}:${r.event}`)));
     const lostText = lost.map((r) => `${r.event}@${r.offset}`).join(', ') || 'none';
     checks.figure(`${variant}.acknowledgedLost`, lost.length);
-    if (variant === 'acks1') {
+    if (acks === '1') {
       checks.law({
         id: 'acknowledged-record-lost',
         scope: variant,
@@ -91,7 +93,7 @@ export default async function grade(runDir: string) {
         expected: 'acks=1: the leader alone acknowledged X at offset 1, and X is lost: an acknowledged record is gone',
         found: `${told(log, 'X')}; acknowledged and missing: ${lostText}`,
       });
-    } else if (variant === 'acks0') {
+    } else if (acks === '0') {
       checks.law({
         id: 'unconfirmed-record-lost',
         scope: variant,
@@ -111,8 +113,7 @@ export default async function grade(runDir: string) {
     }
   }
 
-  const trapTopic = info.names.trap;
-  if (!trapTopic) throw new GradeError('run.json names no topic for trap');
+  const trapTopic = nameOf(names, 'trap');
   const trap = await readProducer(runDir, 'trap');
   const trapReplicas = await readReplicas(runDir, 'trap');
   const y = resultOf(trap, 'Y');

@@ -80,8 +80,6 @@ export async function readGroupOffsets(
   return rows;
 }
 
-export { nameOf, readNames, readParameters } from '@kafka-labs/grader';
-
 /** The events of one kind. */
 export type EventOf<K extends WorkerEvent['kind']> = Extract<WorkerEvent, { kind: K }>;
 

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BOOTSTRAP } from '@kafka-labs/broker';
-import { compactView, dataBatches, readRunDump, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
-import { Checks, excerpt, GradeError, is, readRunFile, readRunJson, type Grade, type Law } from '@kafka-labs/grader';
-import type { GradeOptions } from '@kafka-labs/lab-kit';
+import { compactView, dataBatches, readDump, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
+import { ANY_PARAMETERS, Checks, excerpt, GradeError, readRunFile, readRunInfo, type Grade, type GradeOptions, type Law } from '@kafka-labs/grader';
 import { controlClient, describeFaults, type Faults } from '@kafka-labs/proxy';
 import { Kafka, logLevel } from 'kafkajs';
 
@@ -68,9 +67,6 @@ interface TopicState {
   endOffset: number;
 }
 
-/** What this grader reads of a solution run's run.json: the per-run topic names. */
-const RUN_NAMES = is.object({ names: is.optional(is.record(is.string)) });
-
 /**
  * Grades the learner's work folder (or a solution run folder) step by step from its files and, live (manifest
  * `live`), from what the broker holds and the proxy's faults, which the result records under `live`; reads the
@@ -87,7 +83,7 @@ export default async function grade(workDir: string, options: GradeOptions = {})
 
 /** The topic names the folder refers to: the article's, or a solution run's per-run names from run.json. */
 async function topicNames(workDir: string): Promise<Record<TopicKey, string>> {
-  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunJson(workDir, 'run.json', RUN_NAMES)).names ?? {} : {};
+  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunInfo(workDir, ANY_PARAMETERS)).names : {};
   return Object.fromEntries(TOPICS.map((key) => [key, recorded[key] ?? key])) as Record<TopicKey, string>;
 }
 
@@ -127,7 +123,7 @@ class Context {
   async dump(name: string, topic: string): Promise<Read<DumpLog>> {
     let dump: DumpLog;
     try {
-      dump = await readRunDump(this.workDir, name);
+      dump = await readDump(this.workDir, name);
     } catch (err) {
       if (err instanceof GradeError) return { ok: false, problem: err.message };
       throw err;

@@ -3,9 +3,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labsHome } from '@kafka-labs/broker';
-import { EXIT_CODES, formatJson, formatJunit, GradeError, type LabResult } from '@kafka-labs/grader';
+import { EXIT_CODES, formatJson, formatJunit, formatReport, GradeError, gradeRun, type GradeOptions, type LabResult } from '@kafka-labs/grader';
 import { beforeAll, expect, test } from 'vitest';
-import { formatReport, gradeRun, type GradeOptions } from './grade-run.ts';
 import { REPO_ROOT } from './paths.ts';
 import { processesOfRun } from './process.ts';
 import { latestRunFolder } from './run-folder.ts';
@@ -80,15 +79,61 @@ export function runLabOnce(labId: string): void {
   });
 }
 
-/** Copies the lab's golden run folder, rewrites one of its files with `edit` (which must change it) and grades the copy. */
-export async function gradeAltered(labId: string, file: string, edit: (text: string) => string): Promise<Graded> {
-  const dir = copyGolden(labId);
+/** An edit of one file of a run folder: the new text, given the old and the copy's folder (to read its other files). */
+export type Edit = (text: string, dir: string) => string;
+
+/** A private copy of `folder` with `file` rewritten by `edit`, which must change it. */
+function alteredCopy(labId: string, folder: string, file: string, edit: Edit): string {
+  const dir = mkdtempSync(join(tmpdir(), `${labId}-altered-`));
+  cpSync(realpathSync(folder), dir, { recursive: true });
   const path = join(dir, file);
   const before = readFileSync(path, 'utf8');
-  const after = edit(before);
+  const after = edit(before, dir);
   if (after === before) throw new Error(`the edit did not change ${file}`);
   writeFileSync(path, after);
-  return gradeFolder(labId, dir);
+  return dir;
+}
+
+/**
+ * Grades a copy of the lab's golden run folder (or of `from`, e.g. latestRunFolder(id) after `runLabOnce`) with one
+ * of its files rewritten by `edit` (which must change it).
+ */
+export async function gradeAltered(labId: string, file: string, edit: Edit, from = goldenRunFolder(labId)): Promise<Graded> {
+  return gradeFolder(labId, alteredCopy(labId, from, file, edit));
+}
+
+/** A run folder with one mistake: `edit` rewrites `file`; grading it fails exactly the laws `fails`, in that order. */
+export interface Broken {
+  name: string;
+  file: string;
+  edit: Edit;
+  fails: string[];
+  /** What the first failing check's one-line message says. */
+  reason: RegExp;
+}
+
+/**
+ * Registers one test per variant: a copy of `from` (default: the golden run folder) with the variant's edit grades
+ * exit 1, fails exactly the checks `fails` (no other law, no run-folder or grader check), each in one line, the first
+ * one matching `reason`.
+ */
+export function testBrokenVariants(labId: string, variants: Broken[], from: () => string = () => goldenRunFolder(labId)): void {
+  test.each(variants)('$name fails $fails', async ({ file, edit, fails, reason }) => {
+    const graded = await gradeAltered(labId, file, edit, from());
+    expect(graded.status, graded.stdout + graded.stderr).toBe(1);
+    const failed = graded.result!.checks.filter((c) => !c.ok);
+    expect(failed.map((c) => c.id)).toEqual(fails);
+    expect(failed[0]!.message).toMatch(reason);
+    for (const check of failed) expect(check.message).not.toContain('\n');
+  });
+}
+
+/** Removes the lines of a text that match `pattern`. */
+export function dropLines(text: string, pattern: RegExp): string {
+  return text
+    .split('\n')
+    .filter((line) => !pattern.test(line))
+    .join('\n');
 }
 
 /** Copies the lab's golden run folder without `file` and grades the copy. */
