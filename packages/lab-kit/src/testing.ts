@@ -202,6 +202,43 @@ export function testHostileFiles(labId: string, files: string[], options: GradeO
   });
 }
 
+/** What a JavaScript error says when a grader touched a value of the wrong shape: never a grade's reason. */
+const RAW_ERRORS = /Cannot read properties|is not a function|is not iterable|undefined/;
+
+/** Files of a run folder with values of the wrong shape, by what the test calls them: the file and its new text, from the golden's. */
+function hostileShapes(golden: string): [string, string, (text: string) => string][] {
+  const info = JSON.parse(readFileSync(join(golden, 'run.json'), 'utf8')) as { parameters: Record<string, unknown> };
+  const nulled = Object.fromEntries(Object.keys(info.parameters).map((key) => [key, null]));
+  return [
+    ['run.json of {"names":"pay"}', 'run.json', () => '{"names":"pay"}\n'],
+    ['run.json of null', 'run.json', () => 'null\n'],
+    ['run.json of []', 'run.json', () => '[]\n'],
+    ['run.json with names of a string', 'run.json', (text) => JSON.stringify({ ...JSON.parse(text), names: 'pay' })],
+    ...(Object.keys(nulled).length
+      ? [['run.json with every parameter null', 'run.json', (text: string) => JSON.stringify({ ...JSON.parse(text), parameters: nulled })] as [string, string, (text: string) => string]]
+      : []),
+    ...readdirSync(golden)
+      .filter((file) => file.endsWith('.jsonl'))
+      .map((file): [string, string, (text: string) => string] => [`${file} with a null line`, file, (text) => `${text}null\n`]),
+  ];
+}
+
+/**
+ * For every file of the lab's golden folder that holds JSON (run.json; each .jsonl file), values of the wrong shape
+ * (`{"names":"pay"}`, `null`, `[]`, a mistyped field, a `null` line): the grading fails (exit 1) with a first line
+ * naming the file, and no message is a raw JavaScript error ("Cannot read properties of undefined").
+ */
+export function testHostileShapes(labId: string): void {
+  test.each(hostileShapes(goldenRunFolder(labId)))('%s fails naming the file, without a raw error', async (_, file, edit) => {
+    const graded = await gradeAltered(labId, file, edit);
+    expect(graded.status, graded.stdout + graded.stderr).toBe(1);
+    const [first] = graded.stdout.split('\n');
+    expect(first).toMatch(/^FAIL: /);
+    expect(first).toContain(file);
+    for (const check of graded.result!.checks.filter((c) => !c.ok)) expect(check.message).not.toMatch(RAW_ERRORS);
+  });
+}
+
 /** `pnpm lab <id>` started in the background, in its own process group, as a terminal runs it. */
 export interface BackgroundLab {
   /** The run folder the lab made under `runsRoot` (once it exists). */
