@@ -1,3 +1,4 @@
+import { parseLog4jLine } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
 import { parseClientEvent } from '@kafka-labs/producer/log';
 import {
@@ -16,6 +17,19 @@ const RECORDED = is.object({
   variants: is.array(is.object({ name: is.string, acks: is.literal('1', '0', 'all') })),
   leader: is.integer,
 });
+/** The message of the broker's log4j INFO line as a replica cuts its log back, and the partition and offset it names. */
+const TRUNCATION = /^\[UnifiedLog partition=(\S+), dir=[^\]]+\] Truncating to offset (\d+) /;
+
+/** The offset server.log says `partition` was cut back to, read from lines of the log's own shape (one log4j line each). */
+function truncatedTo(serverLog: string, partition: string): number | undefined {
+  for (const text of serverLog.split('\n')) {
+    const line = parseLog4jLine(text);
+    const m = line?.level === 'INFO' ? TRUNCATION.exec(line.message) : null;
+    if (m?.[1] === partition) return Number(m[2]);
+  }
+  return undefined;
+}
+
 /** The offset of an acks=0 delivery report: the broker answers nothing, so the client knows none. */
 const NO_OFFSET = -1001;
 
@@ -63,7 +77,7 @@ export default async function grade(runDir: string) {
       found: `created: leader ${created?.leader ?? '?'} isr [${created?.isr ?? ''}]; failover: leader ${failover?.leader ?? '?'} isr [${failover?.isr ?? ''}]`,
       hint: 'cluster.jsonl records leader and ISR at each moment',
     });
-    const truncated = truncations.split('\n').some((l) => l.includes(`partition=${topic}-0,`) && / Truncating to offset 1 /.test(l));
+    const truncated = truncatedTo(truncations, `${topic}-0`) === 1;
     checks.law({
       id: 'old-leader-truncated',
       scope: variant,
