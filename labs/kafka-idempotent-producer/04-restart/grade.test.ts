@@ -28,6 +28,18 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ killed-without-answer: .*\(results: 1, finished: false\)/);
   });
 
+  test('a killed process whose log ends before its PID line still passes: the proxy and the dump show both ids', async () => {
+    const graded = await gradeAltered(LAB, 'producer-killed.log', (text) => text.slice(0, text.indexOf('rdkafka %7 GETPID')));
+    expect(graded.status).toBe(0);
+    expect(graded.stdout).toMatch(/✔ one-pid-per-process/);
+  });
+
+  test('offset 0 under a producer id other than the dropped request fails one-pid-per-process', async () => {
+    const graded = await gradeAltered(LAB, 'proxy-events.jsonl', (text) => text.replaceAll('"producerId":1005', '"producerId":1004'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ one-pid-per-process: .*killed: 1004/);
+  });
+
   testRunFolderFailures(LAB, 'offsets.txt');
   testHostileFiles(LAB, ['offsets.txt', 'consumed.txt', 'dump.txt', 'proxy-events.jsonl', 'producer-killed.log', 'producer-restarted.log']);
 });

@@ -1,7 +1,7 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
 import { formatPid, parseClientEvent, type Pid, type ProducerLog } from '@kafka-labs/producer/log';
-import { batchAt, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
+import { batchAt, expectDropped, expectResults, expectStored, readEvidence, type Evidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
 
 const PRODUCERS = { killed: 'producer-killed', restarted: 'producer-restarted' } as const;
 
@@ -13,6 +13,13 @@ const acquiredPid = (log: ProducerLog): Pid | null => {
   }
   return null;
 };
+
+/**
+ * The producer id of the Produce request whose answer the proxy dropped: the killed process's, from the proxy's log,
+ * which outlives it (the killed process's own log may end before its PID line).
+ */
+const droppedProducerId = (ev: Evidence): number | null =>
+  ev.proxyEvents.find((e) => e.action === 'response-dropped' && e.apiName === 'Produce')?.produce?.partitions[0]?.producerId ?? null;
 
 /** A process restarted after a crash is a new idempotent producer: its re-send of E-42 is stored beside the first copy. */
 export default async function grade(runDir: string) {
@@ -48,17 +55,17 @@ export default async function grade(runDir: string) {
     evidence: compactView(ev.batches),
   });
 
-  const pids = { killed: acquiredPid(killed), restarted: acquiredPid(restarted) };
+  const pids = { killed: droppedProducerId(ev), restarted: acquiredPid(restarted) };
   const at0 = batchAt(ev, 0);
   const at1 = batchAt(ev, 1);
   checks.law({
     id: 'one-pid-per-process',
-    ok: pids.killed !== null && pids.restarted !== null && at0?.producerId === pids.killed.id && at1?.producerId === pids.restarted.id,
-    expected: 'offset 0 carries the producer id of the killed process and offset 1 that of the restarted one',
+    ok: pids.killed !== null && pids.restarted !== null && at0?.producerId === pids.killed && at1?.producerId === pids.restarted.id,
+    expected: 'offset 0 carries the producer id of the killed process (its dropped Produce request) and offset 1 that of the restarted one',
     found:
-      `killed: ${formatPid(pids.killed)}, restarted: ${formatPid(pids.restarted)}; ` +
+      `killed: ${pids.killed ?? 'no dropped Produce request'}, restarted: ${formatPid(pids.restarted)}; ` +
       `dump: ${at0?.producerId ?? '?'} at 0, ${at1?.producerId ?? '?'} at 1`,
-    hint: "each producer log's NEWPID line names its producer id; dump.txt shows which batch carries which",
+    hint: "proxy-events.jsonl has the producerId of the request whose answer was dropped, the restarted process's log its Acquired PID line; dump.txt shows which batch carries which",
     evidence: compactView(ev.batches),
   });
 

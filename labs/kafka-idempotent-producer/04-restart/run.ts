@@ -14,6 +14,8 @@ lab.step('Send E-42 with enable.idempotence=true; kill the process (SIGKILL) as 
 const dropped = fault.proxy.waitForEvent((e) => e.action === 'response-dropped', DROP_WAIT_MS);
 const killed = fault.spawnProducer('producer-killed', [topic, 'true', 'once', 'debug=eos,msg']);
 await dropped;
+// For the transcript only: the grader takes the killed process's producer id from the proxy's log, not from this one.
+await killed.waitForLine(/ PRODUCE .* BaseSeq 0,/, { timeoutMs: DROP_WAIT_MS });
 await killed.stop({ signal: 'SIGKILL' });
 lab.show('the first process, until it was killed', fault.timeline(killed, ['pid-acquired', 'produce']));
 lab.say('   The broker stored E-42, but the process died before any answer: it never learned the outcome.');
