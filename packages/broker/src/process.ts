@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type * as Zx from 'zx';
 
 let loaded: Promise<typeof Zx> | undefined;
@@ -25,6 +26,19 @@ export async function shell(options: Partial<Zx.Options> = {}): Promise<Zx.Shell
 export async function hasCommand(command: string): Promise<boolean> {
   const { which } = await zx();
   return (await which(command, { nothrow: true })) !== null;
+}
+
+/**
+ * When process `pid` started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null where there is no
+ * /proc entry for it: with the pid it tells a process from a later one that reuses the pid.
+ */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function isAlive(pid: number): boolean {
