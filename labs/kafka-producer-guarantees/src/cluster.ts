@@ -46,7 +46,7 @@ export interface ClusterRun {
   dumpReplicas(name: string, topic: string): Promise<string[]>;
 }
 
-/** The cluster helpers of one lab run; no node is left frozen however the run ends. */
+/** The cluster helpers of one lab run; no node is left frozen or stopped however the run ends (Ctrl-C included). */
 export function clusterRun(lab: Lab): ClusterRun {
   const { broker } = lab;
   const everyNode = NODES.map((n) => broker.address(n)).join(',');
@@ -54,6 +54,9 @@ export function clusterRun(lab: Lab): ClusterRun {
   const moments: string[] = [];
   lab.defer(async () => {
     for (const node of NODES) if ((await broker.nodeState(node)) === 'frozen') await broker.thaw(node);
+    const gone = [];
+    for (const node of NODES) if ((await broker.nodeState(node)) === 'gone') gone.push(node);
+    await Promise.all(gone.map((node) => broker.restart(node)));
   });
   const run: ClusterRun = {
     broker,

@@ -164,7 +164,10 @@ export const jvmBackend: Backend = {
   async stop(layout: Layout) {
     await stopRunners();
     const pids = new Set([...readPids(layout), ...strayBrokerPids(layout)]);
-    for (const pid of pids) signal(pid, 'SIGTERM');
+    for (const pid of pids) {
+      signal(pid, 'SIGTERM');
+      signal(pid, 'SIGCONT'); // a frozen node (SIGSTOP) acts on its SIGTERM only once it runs again
+    }
     const { retry } = await zx();
     await retry(STOP_TIMEOUT_MS / 100, 100, () => {
       if ([...pids].some(isAlive)) throw new Error('still running');
