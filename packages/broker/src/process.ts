@@ -41,12 +41,18 @@ export function processStartTime(pid: number): string | null {
   }
 }
 
+/** True while process `pid` runs (or is stopped); a zombie, dead but not yet reaped by its parent, is not alive. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return true; // no /proc: kill(pid, 0) is all there is
   }
 }
 
