@@ -256,7 +256,7 @@ describe('the 3-node cluster', () => {
   test('down stops the cluster while two nodes are frozen: the frozen nodes shut down cleanly, no java process is left', async () => {
     const frozen = [2, 3];
     for (const node of frozen) await cluster.freeze(node);
-    for (const node of frozen) expect(await cluster.nodeState(node)).toBe('frozen');
+    for (const node of frozen) await until(async () => (await cluster.nodeState(node)) === 'frozen', 5000);
     const logOf = (node: number) => readFileSync(cluster.logDir(node).replace(/data$/, 'server.log'), 'utf8');
     const before = frozen.map((node) => logOf(node).length);
     execFileSync('pnpm', ['-s', 'broker', 'down', '--nodes', '3'], { encoding: 'utf8', stdio: 'pipe' });
