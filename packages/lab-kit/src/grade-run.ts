@@ -2,6 +2,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { oneLine } from '@kafka-labs/cli';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import {
   assertRunFolder,
   boundedFigure,
@@ -19,12 +20,15 @@ import {
   type ShapeOf,
   type TextOptions,
 } from '@kafka-labs/grader';
+import { MESSAGES } from './messages.ts';
 import type { LabEntry } from './registry.ts';
 
 /** What a grading is asked for; a lab that grades step by step returns only the checks of `step`, others ignore it. */
 export interface GradeOptions {
   /** A step number from 1, for course platforms that gate a lab step by step. */
   step?: number;
+  /** The language of the messages (English when not given); check ids and verdicts are the same in every one. */
+  lang?: Lang;
 }
 
 /** A lab's grade.ts default-exports this: it reads only the run folder and returns the checked laws. */
@@ -61,25 +65,28 @@ const boundedFigures = (figures: Figures = {}): Figures =>
  */
 export async function gradeRun(entry: LabEntry, runDir: string, options: GradeOptions = {}): Promise<LabResult> {
   assertRunFolder(runDir);
+  const lang = options.lang ?? 'en';
+  const t = textsIn(MESSAGES, lang);
   let info: RunInfoRead | null = null;
   let grade: Grade;
   let broken = false;
   try {
     info = await readRunInfo(runDir);
     const grader = (await import(pathToFileURL(entry.graderScript).href)).default as Grader;
-    grade = await grader(runDir, options);
+    grade = await grader(runDir, { ...options, lang });
   } catch (err) {
     broken = !(err instanceof GradeError);
     const check: Check = broken
-      ? { id: 'grader', ok: false, message: excerpt(`the grader failed on this folder: ${oneLine(err)}`, 800) }
+      ? { id: 'grader', ok: false, message: excerpt(t.graderFailed({ reason: oneLine(err) }), 800) }
       : { id: 'run-folder', ok: false, message: excerpt((err as GradeError).message, 800) };
-    grade = { checks: [check], figures: {} };
+    grade = { lang, checks: [check], figures: {} };
   }
   const checks = info?.failure
-    ? [{ id: 'run-script', ok: false, message: excerpt(`the run did not finish: ${info.failure}`, 800) }, ...grade.checks]
+    ? [{ id: 'run-script', ok: false, message: excerpt(t.runDidNotFinish({ reason: info.failure }), 800) }, ...grade.checks]
     : grade.checks;
   return {
     lab: entry.id,
+    lang,
     verdict: info?.failure || broken ? 'unknown' : verdictOf(checks),
     startedAt: info?.startedAt ?? new Date().toISOString(),
     durationMs: Math.max(0, info?.durationMs ?? 0),
@@ -92,7 +99,7 @@ export async function gradeRun(entry: LabEntry, runDir: string, options: GradeOp
 /** The first failed check's message, what a course platform shows the learner; null when the verdict is pass. */
 export function failureReason(result: LabResult): string | null {
   if (result.verdict === 'pass') return null;
-  return result.checks.find((c) => !c.ok)?.message ?? `${result.lab}: nothing was graded`;
+  return result.checks.find((c) => !c.ok)?.message ?? textsIn(MESSAGES, result.lang).nothingGraded({ lab: result.lab });
 }
 
 /** What `pnpm grade` prints: a first line `FAIL: <reason>` unless the verdict is pass, then the text report. */
