@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hasHangul, LangError, resolveLang } from './lang.ts';
+import { displayWidth, hasHangul, LangError, padDisplay, resolveLang } from './lang.ts';
 
 describe('resolveLang', () => {
   test('--lang wins over KAFKA_LABS_LANG, which wins over the locale, which wins over English', () => {
@@ -18,6 +18,11 @@ describe('resolveLang', () => {
     expect(() => resolveLang('xx', {})).toThrow(new LangError("--lang must be one of en, ko, not 'xx'"));
     expect(() => resolveLang(undefined, { KAFKA_LABS_LANG: 'xx' })).toThrow(new LangError("KAFKA_LABS_LANG must be one of en, ko, not 'xx'"));
   });
+});
+
+test('a Hangul syllable takes two terminal columns, so that Korean tables line up', () => {
+  expect(displayWidth('실습 lab')).toBe(8);
+  expect(padDisplay('트랙', 6)).toBe('트랙  ');
 });
 
 test('hasHangul tells Korean text from English', () => {

@@ -29,5 +29,14 @@ export function resolveLang(flag?: string, env: NodeJS.ProcessEnv = process.env)
   return locale.toLowerCase().startsWith('ko') ? 'ko' : 'en';
 }
 
+/** A manifest's title in `lang`: `title` is English, `ko.title` Korean. */
+export const titleIn = (manifest: { title: string; ko: { title: string } }, lang: Lang): string => (lang === 'ko' ? manifest.ko.title : manifest.title);
+
+/** Columns `text` takes in a terminal: a Hangul syllable or jamo (and other wide CJK) two, anything else one. */
+export const displayWidth = (text: string) => [...text].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(c) ? 2 : 1), 0);
+
+/** `text` padded with spaces to `width` terminal columns. */
+export const padDisplay = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+
 /** Whether `text` holds a Hangul syllable or letter: what tells a Korean line from an English one. */
 export const hasHangul = (text: string) => /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/.test(text);

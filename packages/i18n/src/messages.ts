@@ -17,6 +17,9 @@ export function defineMessages<P extends Record<string, unknown[]>>(catalog: { [
   return catalog as Catalog<P>;
 }
 
+/** The texts of a catalog value (`TextsOf<typeof MESSAGES>`), for a function that is handed them. */
+export type TextsOf<C> = C extends Catalog<infer P> ? Texts<P> : never;
+
 /** The catalog's messages in `lang`. */
 export function textsIn<P extends Record<string, unknown[]>>(catalog: Catalog<P>, lang: Lang): Texts<P> {
   return Object.fromEntries(Object.entries(catalog).map(([key, message]) => [key, (message as Message<unknown[]>)[lang]])) as unknown as Texts<P>;

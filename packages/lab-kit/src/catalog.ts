@@ -3,7 +3,7 @@
 // start fast; `@kafka-labs/lab-kit` re-exports all of it next to startLab.
 export { failureReason, formatReport, gradeRun } from './grade-run.ts';
 export type { Grader, GradeOptions } from './grade-run.ts';
-export { listLabs, readRegistry, resolveLabs, RegistryError, titleIn } from './registry.ts';
+export { listLabs, readRegistry, resolveLabs, RegistryError } from './registry.ts';
 export type { BrokenLab, LabEntry, Manifest, Registry } from './registry.ts';
 export { createRunFolder, latestRunFolder, markLatest } from './run-folder.ts';
 export { REPO_ROOT } from './paths.ts';

@@ -5,7 +5,7 @@ import { BOOTSTRAP, createTopic, ensureBroker, isKafkaTool, lockBroker, toolComm
 import { exitFlushed, oneLine } from '@kafka-labs/cli';
 import type { Database } from '@kafka-labs/database';
 import type { Figures } from '@kafka-labs/grader';
-import { resolveLang, textsIn, type Lang } from '@kafka-labs/i18n';
+import { resolveLang, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { Kafka, logLevel } from 'kafkajs';
 import { $, type ProcessPromise } from 'zx';
 import {
@@ -27,7 +27,7 @@ import { removeOlderRuns } from './older-runs.ts';
 import { progress } from './progress.ts';
 import { REPO_ROOT } from './paths.ts';
 import { MESSAGES } from './messages.ts';
-import { labOfFile, titleIn, type LabEntry } from './registry.ts';
+import { labOfFile, type LabEntry } from './registry.ts';
 import { createRunFolder, markLatest } from './run-folder.ts';
 
 /** run.json: what the run script records for the grader besides its files. */

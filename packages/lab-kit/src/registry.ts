@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Lang } from '@kafka-labs/i18n';
 import { LABS_DIR } from './paths.ts';
 
 /** manifest.json of a lab folder. */
@@ -118,9 +117,6 @@ function parseManifest(text: string, file: string): Manifest {
   }
   return data as Manifest;
 }
-
-/** A lab's title in `lang`. */
-export const titleIn = (manifest: Pick<Manifest, 'title' | 'ko'>, lang: Lang): string => (lang === 'ko' ? manifest.ko.title : manifest.title);
 
 const registryOf = (labs: LabEntry[] | Registry): Registry => (Array.isArray(labs) ? { labs, broken: [] } : labs);
 
