@@ -7,6 +7,8 @@ export const MESSAGES = defineMessages({
   graderHeading: { en: () => 'grader', ko: () => '채점' },
   takesHeading: { en: () => 'takes', ko: () => '소요 시간' },
   titleHeading: { en: () => 'title', ko: () => '제목' },
+  indexHeader: { en: () => '| lab | track | what it shows | broker | takes |', ko: () => '| 실습 | 트랙 | 보여 주는 것 | 브로커 | 소요 시간 |' },
+  nodes: { en: (p: { n: number }) => (p.n === 1 ? '1 node' : `${p.n} nodes`), ko: (p) => `노드 ${p.n}개` },
   liveGrader: { en: () => 'live', ko: () => '실시간' },
   folderGrader: { en: () => 'folder', ko: () => '폴더' },
   repeatRun: { en: (p: { lab: string; run: number; of: number }) => `== ${p.lab}: run ${p.run} of ${p.of}`, ko: (p) => `== ${p.lab}: ${p.of}번 중 ${p.run}번째 실행` },
