@@ -14,7 +14,7 @@ export const MESSAGES = defineMessages({
     en: () => 'kafka-get-offsets (end offset of partition 0 = records stored)',
     ko: () => 'kafka-get-offsets (파티션 0의 end offset = 저장된 레코드 수)',
   },
-  consumerLabel: { en: () => 'kafka-console-consumer (print.offset=true)', ko: () => 'kafka-console-consumer (print.offset=true)' },
+  consumerLabel: { en: () => 'kafka-console-consumer (print.offset=true)', ko: () => 'kafka-console-consumer (print.offset=true)로 읽은 레코드' },
   dumpLabel: { en: () => 'kafka-dump-log, one line per batch', ko: () => 'kafka-dump-log, 배치마다 한 줄' },
   producerFailed: {
     en: (p: { name: string; code: number }) => `${p.name} exited with code ${p.code}; see ${p.name}.log`,
