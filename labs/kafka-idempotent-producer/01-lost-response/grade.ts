@@ -1,6 +1,6 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
-import { parseClientEvent } from '@kafka-labs/producer/log';
+import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { batchesOf, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
 
 /** Without idempotence, a Produce request whose response was lost is re-sent and stored a second time. */

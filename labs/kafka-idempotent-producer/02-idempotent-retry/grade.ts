@@ -1,6 +1,6 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
-import { formatPid, parseClientEvent, type ClientEvent } from '@kafka-labs/producer/log';
+import { formatPid, parseClientEvent, type ClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { batchAt, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
 
 /** E-42 is the second message the producer sends: librdkafka numbers messages from MsgId 1. */

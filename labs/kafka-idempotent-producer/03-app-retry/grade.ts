@@ -1,6 +1,6 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
-import { formatPid, parseClientEvent, type ClientEvent } from '@kafka-labs/producer/log';
+import { formatPid, parseClientEvent, type ClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
 
 /** An idempotent producer still stores an event twice when the application re-sends it after a timed-out delivery. */

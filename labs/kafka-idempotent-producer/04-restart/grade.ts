@@ -1,6 +1,6 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
-import { formatPid, parseClientEvent, type Pid, type ProducerLog } from '@kafka-labs/producer/log';
+import { formatPid, parseClientEvent, type Pid, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { batchAt, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
 
 const PRODUCERS = { killed: 'producer-killed', restarted: 'producer-restarted' } as const;

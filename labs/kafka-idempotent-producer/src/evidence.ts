@@ -3,7 +3,7 @@
 // producer was told). Everything here reads only the run folder.
 import { dataBatches, parseConsoleRecords, readDump, type ConsoleRecord, type DumpBatch } from '@kafka-labs/dumplog';
 import { Checks, excerpt, GradeError, readRunFile } from '@kafka-labs/grader';
-import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer/log';
+import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { formatEvent, readProxyEvents, type ProxyEvent } from '@kafka-labs/proxy';
 
 /** The files a run of this track writes, besides transcript.txt and run.json; each producer writes `<name>.log`. */

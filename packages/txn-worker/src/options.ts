@@ -1,5 +1,5 @@
 import { flagsHelp, LOG_NAME, parseFlags, UsageError } from '@kafka-labs/cli';
-import { DEFAULT_BOOTSTRAP } from '@kafka-labs/worker';
+import { DEFAULT_BOOTSTRAP } from '@kafka-labs/kafka-client';
 
 export { DEFAULT_BOOTSTRAP };
 

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@kafka-labs/database';
 import { BOOTSTRAP, ensureBroker, runTool } from '@kafka-labs/broker';
-import { createTopic, uniqueName } from '@kafka-labs/worker/testing';
+import { createTopic, uniqueName } from '@kafka-labs/kafka-client/testing';
+import { parseOrder, type TopicRead } from '@kafka-labs/kafka-client/txn-log';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FATAL_EXIT_CODE } from './options.ts';
-import { parseOrder } from './orders.ts';
 import { produceOrders } from './produce-orders.ts';
-import type { TopicRead } from './read-format.ts';
 import { readTopic } from './read-topic.ts';
 import { TxnWorkerProcess } from './test-support.ts';
 

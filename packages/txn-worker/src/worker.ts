@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Assignment, LibrdKafkaError, Message, Producer, TopicPartitionOffset } from '@confluentinc/kafka-javascript';
 import { applyPlain, applyWithInbox, createSinkTables, openDatabase, type Database } from '@kafka-labs/database';
-import { codes, errorName, Kafka, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/worker';
-import { call, callFailure, CLIENT_LOG_LEVEL, isFenced, trackDeliveries } from './client.ts';
-import { TxnWorkerError } from './errors.ts';
-import { formatTxnEvent, type CallFailure, type TxnEventBody, type TxnEventKind } from './log-format.ts';
+import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/kafka-client';
+import { enrichedValue, formatTxnEvent, parseOrder, TxnWorkerError, type CallFailure, type TxnEventBody, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
+import { trackDeliveries } from './deliveries.ts';
 import { TRANSACTIONAL_MODES, type PausePoint, type TxnWorkerOptions } from './options.ts';
-import { enrichedValue, parseOrder } from './orders.ts';
 
 /** How a run ended: stopped on request, or a fatal client error (fenced) made it give up. */
 export type TxnWorkerOutcome = 'stopped' | 'fatal';
@@ -58,7 +56,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
   const assigned = new Set<number>();
   /** True while a transaction is open: what a stop or a failed cycle must abort. */
   let open = false;
-  const clientLog = (event: { severity: number; fac: string; message: string }) => {
+  const clientLog = (event: LogEvent) => {
     if (event.severity <= CLIENT_LOG_LEVEL) log({ kind: 'client', text: `${event.fac} ${event.message}` });
   };
 

@@ -1,5 +1,5 @@
 import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
-import { WorkerError } from './errors.ts';
+import { WorkerError } from '@kafka-labs/kafka-client/worker-log';
 import { JOIN_SIGNAL, parseWorkerArgs, workerHelp } from './options.ts';
 import { runWorker } from './worker.ts';
 

@@ -1,8 +1,6 @@
 import { flagsHelp, parseFlags, UsageError } from '@kafka-labs/cli';
-import { WORKER_NAME } from './log-format.ts';
-
-/** The HOST listener of the labs' broker, which clients on this machine use directly. */
-export const DEFAULT_BOOTSTRAP = 'localhost:9531';
+import { DEFAULT_BOOTSTRAP } from '@kafka-labs/kafka-client';
+import { WORKER_NAME } from '@kafka-labs/kafka-client/worker-log';
 
 /** The assignment strategies a worker can ask for: two eager ones and the cooperative one. */
 export const STRATEGIES = ['range', 'roundrobin', 'cooperative-sticky'] as const;

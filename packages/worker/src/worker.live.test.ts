@@ -1,9 +1,10 @@
 import { ensureBroker } from '@kafka-labs/broker';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkerEvent } from './log-format.ts';
+import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import { JOIN_SIGNAL } from './options.ts';
-import { produceSpread } from './produce-spread.ts';
-import { createTopic, uniqueName, waitUntil, WorkerProcess } from './test-support.ts';
+import { produceSpread } from '@kafka-labs/kafka-client';
+import { createTopic, uniqueName, waitUntil } from '@kafka-labs/kafka-client/testing';
+import { WorkerProcess } from './test-support.ts';
 
 beforeAll(async () => {
   await ensureBroker();

@@ -1,7 +1,6 @@
 import type { Assignment, LibrdKafkaError, Message } from '@confluentinc/kafka-javascript';
-import { WorkerError } from './errors.ts';
-import { Kafka, codes, errorName, type RebalancingConsumer } from './kafka.ts';
-import { formatWorkerEvent, type PartitionOffset, type WorkerEventBody } from './log-format.ts';
+import { CLIENT_LOG_LEVEL, codes, errorName, Kafka, type LogEvent, type RebalancingConsumer } from '@kafka-labs/kafka-client';
+import { formatWorkerEvent, WorkerError, type PartitionOffset, type WorkerEventBody } from '@kafka-labs/kafka-client/worker-log';
 import type { WorkerOptions } from './options.ts';
 
 /** How long one consume call waits for a message; bounds how late a stop request or the idle check is noticed. */
@@ -10,8 +9,6 @@ const POLL_TIMEOUT_MS = 250;
 const ERROR_BACKOFF_MS = 100;
 const CONNECT_TIMEOUT_MS = 15_000;
 const CLOSE_TIMEOUT_MS = 30_000;
-/** librdkafka log lines at this syslog level or more severe reach the worker log (4 = warning). */
-const CLIENT_LOG_LEVEL = 4;
 
 export interface WorkerIo {
   /** Receives each log line, without a newline. */
@@ -97,7 +94,7 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
     },
     { 'auto.offset.reset': 'earliest' },
   ) as RebalancingConsumer;
-  consumer.on('event.log', (event: { severity: number; fac: string; message: string }) => {
+  consumer.on('event.log', (event: LogEvent) => {
     if (event.severity <= CLIENT_LOG_LEVEL) log({ kind: 'client', text: `${event.fac} ${event.message}` });
   });
   consumer.on('event.error', (error: LibrdKafkaError) => log({ kind: 'client', text: `error: ${error.message}` }));

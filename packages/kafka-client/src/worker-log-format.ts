@@ -1,11 +1,6 @@
 import { eventLog, LOG_NAME, type LineCodecs, type MalformedLine, type Stamped } from '@kafka-labs/cli';
 import { WorkerError } from './errors.ts';
-
-/** A partition's next offset to process, as committed (`p0=100`). */
-export interface PartitionOffset {
-  partition: number;
-  offset: number;
-}
+import { formatOffsets, OFFSETS_PATTERN, parseOffsets, partitionsCodec, type PartitionOffset } from './offsets.ts';
 
 /** What one worker log line says, without its timestamp and worker name. */
 export type WorkerEventBody =
@@ -28,27 +23,7 @@ export type WorkerEventKind = WorkerEventBody['kind'];
 /** One worker log line: when (ISO 8601, milliseconds, UTC), which worker, what happened. */
 export type WorkerEvent = Stamped<WorkerEventBody>;
 
-/** `[p0,p1]`: a partition list as the logs write it. */
-export const formatPartitions = (partitions: number[]) => `[${partitions.map((p) => `p${p}`).join(',')}]`;
-const parsePartitions = (text: string) => (text === '' ? [] : text.split(',').map((p) => Number(p.slice(1))));
-/** `p0=100 p1=490`: partitions' next offsets as the logs write them. */
-export const formatOffsets = (offsets: PartitionOffset[]) => offsets.map(({ partition, offset }) => `p${partition}=${offset}`).join(' ');
-/** Reads what `formatOffsets` wrote (matched by OFFSETS_PATTERN). */
-export const parseOffsets = (text: string): PartitionOffset[] =>
-  text.split(' ').map((item) => {
-    const [partition, offset] = item.slice(1).split('=');
-    return { partition: Number(partition), offset: Number(offset) };
-  });
-
-/** Regular-expression sources (one capture group each) of a partition list and an offset list. */
-export const PARTITIONS_PATTERN = String.raw`\[((?:p\d+(?:,p\d+)*)?)\]`;
-export const OFFSETS_PATTERN = String.raw`(p\d+=\d+(?: p\d+=\d+)*)`;
 const ERROR = String.raw`([\w-]+)`;
-const partitionsCodec = <K extends 'assigned' | 'revoked' | 'lost'>(kind: K) => ({
-  format: (body: { partitions: number[] }) => `${kind} ${formatPartitions(body.partitions)}`,
-  pattern: new RegExp(`^${kind} ${PARTITIONS_PATTERN}$`),
-  parse: (m: RegExpExecArray) => ({ partitions: parsePartitions(m[1]!) }),
-});
 
 /** The worker's log line grammar, one entry per event kind: the only place the text format is defined. */
 const codecs: LineCodecs<WorkerEventBody> = {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WorkerError } from './errors.ts';
-import { formatWorkerEvent, parseWorkerLine, parseWorkerLog, scanWorkerLog } from './log-format.ts';
+import { formatWorkerEvent, parseWorkerLine, parseWorkerLog, scanWorkerLog } from './worker-log-format.ts';
 
 /** Logs of a real run of the max-poll experiment (a slow at offset 3 for 9 s, max.poll.interval.ms 6000). */
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/maxpoll/${name}`, import.meta.url), 'utf8');
