@@ -27,6 +27,7 @@ export type TxnEventBody =
   | { kind: 'began'; txn: number }
   | { kind: 'applied'; id: string }
   | { kind: 'skipped'; id: string }
+  | { kind: 'unawaited'; id: string }
   | { kind: 'processed'; partition: number; offset: number }
   | { kind: 'produced'; id: string; partition: number; offset: number }
   | { kind: 'sent-offsets'; txn: number; offsets: PartitionOffset[] }
@@ -99,6 +100,7 @@ const codecs: LineCodecs<TxnEventBody> = {
   began: txnCodec('began'),
   applied: idCodec('applied'),
   skipped: idCodec('skipped'),
+  unawaited: { format: (b) => `sink write ${b.id} not awaited`, pattern: new RegExp(`^sink write ${ID} not awaited$`), parse: (m) => ({ id: m[1]! }) },
   processed: {
     format: (b) => `processed p${b.partition} offset ${b.offset}`,
     pattern: /^processed p(\d+) offset (\d+)$/,

@@ -11,6 +11,8 @@ export type WorkerEventBody =
   | { kind: 'lost'; partitions: number[] }
   | { kind: 'slow'; partition: number; offset: number; sec: number }
   | { kind: 'processed'; partition: number; offset: number }
+  | { kind: 'failed'; partition: number; offset: number }
+  | { kind: 'skipped'; partition: number; offset: number }
   | { kind: 'commit'; offsets: PartitionOffset[] }
   | { kind: 'commit-failed'; error: string; offsets: PartitionOffset[] }
   | { kind: 'poll-error'; error: string }
@@ -24,6 +26,12 @@ export type WorkerEventKind = WorkerEventBody['kind'];
 export type WorkerEvent = Stamped<WorkerEventBody>;
 
 const ERROR = String.raw`([\w-]+)`;
+/** The codec of a `<kind> p0 offset 5` line: what happened to one record. */
+const recordCodec = <K extends string>(kind: K) => ({
+  format: (b: { partition: number; offset: number }) => `${kind} p${b.partition} offset ${b.offset}`,
+  pattern: new RegExp(`^${kind} p(\\d+) offset (\\d+)$`),
+  parse: (m: RegExpExecArray) => ({ partition: Number(m[1]), offset: Number(m[2]) }),
+});
 
 /** The worker's log line grammar, one entry per event kind: the only place the text format is defined. */
 const codecs: LineCodecs<WorkerEventBody> = {
@@ -37,11 +45,9 @@ const codecs: LineCodecs<WorkerEventBody> = {
     pattern: /^slow p(\d+) offset (\d+) for (\d+(?:\.\d+)?)s$/,
     parse: (m) => ({ partition: Number(m[1]), offset: Number(m[2]), sec: Number(m[3]) }),
   },
-  processed: {
-    format: (b) => `processed p${b.partition} offset ${b.offset}`,
-    pattern: /^processed p(\d+) offset (\d+)$/,
-    parse: (m) => ({ partition: Number(m[1]), offset: Number(m[2]) }),
-  },
+  processed: recordCodec('processed'),
+  failed: recordCodec('failed'),
+  skipped: recordCodec('skipped'),
   commit: {
     format: (b) => `commit ${formatOffsets(b.offsets)}`,
     pattern: new RegExp(`^commit ${OFFSETS_PATTERN}$`),

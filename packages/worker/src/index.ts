@@ -1,3 +1,3 @@
 export { JOIN_SIGNAL, parseWorkerArgs, STRATEGIES, type WorkerOptions } from './options.ts';
 export { FILL_CLI, WORKER_CLI } from './paths.ts';
-export { runWorker, type WorkerIo } from './worker.ts';
+export { runWorker, type WorkerIo, type WorkerOutcome } from './worker.ts';
