@@ -46,6 +46,12 @@ describe('parseWorkerLog', () => {
     );
   });
 
+  it('writes and reads the failure modes: a failed record, and one committed past', () => {
+    const stamp = { time: '2026-11-29T23:59:01.123Z', worker: 'a' };
+    expect(formatWorkerEvent({ ...stamp, kind: 'failed', partition: 0, offset: 3 })).toBe(`${stamp.time} a failed p0 offset 3`);
+    expect(parseWorkerLine(`${stamp.time} a skipped p1 offset 7`)).toEqual({ ...stamp, kind: 'skipped', partition: 1, offset: 7 });
+  });
+
   it('names the first line that is not a worker log line', () => {
     const text = `${a}garbage\n2026-11-29T23:53:05.000Z a processed p0 off\n`;
     expect(() => parseWorkerLog(text)).toThrow(WorkerError);
