@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EXIT_CODES, formatJson, formatJunit } from '@kafka-labs/grader';
-import { failureReason, formatReport, gradeRun, latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit/catalog';
+import { EXIT_CODES, failureReason, formatJson, formatJunit, formatReport, gradeRun } from '@kafka-labs/grader';
+import { latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit/catalog';
 import { commandLang, LANG_FLAG, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm grade <lab-id> [run-folder] [--step N] [--json | --junit FILE] [--lang en|ko]

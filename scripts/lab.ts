@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXIT_CODES, formatJson, formatJunit, formatText, type LabResult } from '@kafka-labs/grader';
-import { createRunFolder, gradeRun, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
+import { EXIT_CODES, formatJson, formatJunit, formatText, gradeRun, type LabResult } from '@kafka-labs/grader';
+import { createRunFolder, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
 import { commandLang, LANG_FLAG, oneLine, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
 import { displayWidth, LANG_ENV, padDisplay, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { MESSAGES } from './messages.ts';
@@ -114,8 +114,8 @@ await runMain('error', usage, async (argv) => {
 
 /**
  * Runs the lab's script into a new run folder (its output to `out`), grades the folder and writes result.json. A
- * script that did not finish (exit code other than 0) makes the verdict unknown, with its reason from run.json in the
- * run-script check (gradeRun puts it there); runs/<id>/latest moves only to a run whose script finished.
+ * script that did not finish (exit code other than 0) makes the verdict unknown (gradeRun decides, given the exit
+ * code); runs/<id>/latest moves only to a run whose script finished.
  */
 async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang): Promise<{ result: LabResult; scriptExit: number }> {
   const t = textsIn(MESSAGES, lang);
@@ -143,17 +143,8 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang): Promi
       resolve(code ?? (signal ? INTERRUPTED : 1));
     });
   });
-  const result = await gradeRun(lab, runDir, { lang });
-  if (scriptExit === 0) {
-    markLatest(runDir);
-  } else if (!result.checks.some((c) => c.id === 'run-script')) {
-    result.verdict = 'unknown';
-    result.checks.unshift({
-      id: 'run-script',
-      ok: false,
-      message: t.scriptDidNotFinish({ code: scriptExit, transcript: join(runDir, 'transcript.txt') }),
-    });
-  }
+  const result = await gradeRun(lab, runDir, { scriptExit, lang });
+  if (scriptExit === 0) markLatest(runDir);
   writeFileSync(join(runDir, 'result.json'), `${formatJson(result)}\n`);
   // The picture adds to the verdict and never changes it: a report that cannot be written is one line on stderr.
   try {

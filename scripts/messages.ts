@@ -23,8 +23,4 @@ export const MESSAGES = defineMessages({
     ko: (p) => `보고서: ${p.html} (Chromium이 없어 report.png는 없어요)`,
   },
   reportNotWritten: { en: (p: { reason: string }) => `report: not written: ${p.reason}`, ko: (p) => `보고서를 쓰지 못했어요: ${p.reason}` },
-  scriptDidNotFinish: {
-    en: (p: { code: number; transcript: string }) => `the run script did not finish (exit code ${p.code}); see ${p.transcript}`,
-    ko: (p) => `실행 스크립트가 끝나지 않았어요 (종료 코드 ${p.code}); ${p.transcript}를 보세요`,
-  },
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { chromiumPath, writeReport } from '@kafka-labs/report';
-import { gradeRun, latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit/catalog';
+import { latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit/catalog';
+import { gradeRun } from '@kafka-labs/grader';
 import { commandLang, LANG_FLAG, parseCommand, runMain, UsageError } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm report <lab-id> [run-folder] [--lang en|ko]

@@ -1,4 +1,4 @@
-import { compactView, dataBatches, readRunDump } from '@kafka-labs/dumplog';
+import { compactView, dataBatches, readDump } from '@kafka-labs/dumplog';
 import { Checks, excerpt, is, readRunJson } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { MESSAGES } from './messages.ts';
@@ -19,7 +19,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     hint: t.consumedHint(),
   });
 
-  const dump = await readRunDump(runDir, 'dump.txt');
+  const dump = await readDump(runDir, 'dump.txt');
   const batchOf = (payload: string) => dataBatches(dump).find((b) => b.records.some((r) => r.payload === payload));
   const idempotent = batchOf(PAYLOADS.idempotent);
   const plain = batchOf(PAYLOADS.plain);

@@ -1,5 +1,4 @@
-import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
-import { testBrokenVariants } from '@kafka-labs/kafka-exactly-once/test-support';
+import { copyLatestRun, gradeFolder, runLabOnce, testBrokenVariants } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 

@@ -1,5 +1,5 @@
-// The grader's broken variants of a run folder of this lab (see test-support.ts), for grade.test.ts and the live test.
-import { dropLines, type Broken } from '@kafka-labs/kafka-exactly-once/test-support';
+import { dropLines, type Broken } from '@kafka-labs/lab-kit/testing';
+// The grader's broken variants of a run folder of this lab (see lab-kit's testBrokenVariants), for grade.test.ts and the live test.
 
 const AN_ABORTED_COPY = 'p0 offset 0 key O-1 value {"eventId":"E-0001","orderId":"O-1","status":"PAID"}';
 

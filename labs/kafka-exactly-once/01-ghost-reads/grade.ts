@@ -1,20 +1,20 @@
-import { dataBatches, txnOutcome, type DumpRecord } from '@kafka-labs/dumplog';
-import { Checks, readRunJson, type Figures } from '@kafka-labs/grader';
-import type { RunInfo } from '@kafka-labs/lab-kit';
-import { eachTimes, eventIdOf, eventsOf, FILES, listIds, orderIds, readConsole, readDump, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
-import { readTxnLog } from '@kafka-labs/txn-worker/log';
-import { GHOST } from '@kafka-labs/kafka-exactly-once/setups';
+import { dataBatches, readDump, txnOutcome, type DumpRecord } from '@kafka-labs/dumplog';
+import { Checks, is, readRunInfo, type Figures } from '@kafka-labs/grader';
+import { eachTimes, eventIdOf, eventsOf, FILES, listIds, orderIds, readConsole, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
+import { readTxnLog } from '@kafka-labs/kafka-client/txn-log';
 
 const PRODUCER = 'producer';
+
+/** What this grader reads of the parameters the run recorded (the run script's GHOST). */
+const RECORDED = is.object({ orders: is.integer });
 
 /** An aborted transaction leaves its records in the log behind an ABORT marker: only a read_committed reader skips them. */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const info = await readRunJson<RunInfo>(runDir, 'run.json');
-  const orders = Number((info.parameters as Partial<typeof GHOST>).orders ?? GHOST.orders);
+  const { orders } = (await readRunInfo(runDir, RECORDED)).parameters;
   const ids = orderIds(orders);
   const log = await readTxnLog(runDir, PRODUCER);
-  const dump = await readDump(runDir);
+  const dump = await readDump(runDir, FILES.dump(), { nonEmpty: true });
   const uncommitted = await readSavedRead(runDir, FILES.read('read_uncommitted'));
   const committed = await readSavedRead(runDir, FILES.read('read_committed'));
   const javaDefault = await readConsole(runDir, FILES.console('default'));

@@ -1,5 +1,4 @@
-import { goldenRunFolder, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
-import { testBrokenVariants } from '@kafka-labs/kafka-exactly-once/test-support';
+import { goldenRunFolder, gradeGolden, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 

@@ -1,11 +1,10 @@
-import { Checks, readRunJson } from '@kafka-labs/grader';
-import type { RunInfo } from '@kafka-labs/lab-kit';
-import { copies, describeCopies, durableOffset, eventIdOf, eventsOf, FILES, orderIds, readDump, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
-import { OFFSETS } from '@kafka-labs/kafka-exactly-once/setups';
-import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { readDump } from '@kafka-labs/dumplog';
+import { Checks, is, readRunInfo } from '@kafka-labs/grader';
+import { copies, describeCopies, durableOffset, eventIdOf, eventsOf, FILES, orderIds, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
+import { readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 /** Copies of the killed batch in the read_committed output, by where the offsets are committed. */
-const KILLED_BATCH_COPIES: Record<string, number> = { 'after-txn': 2, 'before-txn': 0, transaction: 1 };
+const KILLED_BATCH_COPIES = { 'after-txn': 2, 'before-txn': 0, transaction: 1 } as const;
 
 /** What a worker's last transaction wrote (from its `produced` lines) and whether it ended before the worker did. */
 function lastTransaction(events: TxnEvent[]) {
@@ -17,14 +16,19 @@ function lastTransaction(events: TxnEvent[]) {
   };
 }
 
+/** What this grader reads of the parameters the run recorded (the run script's OFFSETS). */
+const RECORDED = is.object({
+  orders: is.integer,
+  variants: is.array(is.object({ name: is.string, commit: is.literal('after-txn', 'before-txn', 'transaction'), killAfter: is.string })),
+});
+
 /**
  * A worker killed at a line of its second batch and restarted with the same transactional.id: offsets committed
  * after the transaction repeat the batch, before it lose the batch, inside it (sendOffsetsToTransaction) neither.
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const info = await readRunJson<RunInfo>(runDir, 'run.json');
-  const setup = { ...OFFSETS, ...(info.parameters as Partial<typeof OFFSETS>) };
+  const setup = (await readRunInfo(runDir, RECORDED)).parameters;
   const ids = orderIds(setup.orders);
 
   for (const v of setup.variants) {
@@ -33,7 +37,7 @@ export default async function grade(runDir: string) {
     const restarted = await readTxnLog(runDir, `${v.name}-2`);
     const committed = await readSavedRead(runDir, FILES.read('read_committed', v.name));
     const uncommitted = await readSavedRead(runDir, FILES.read('read_uncommitted', v.name));
-    const dump = await readDump(runDir, FILES.dump(v.name));
+    const dump = await readDump(runDir, FILES.dump(v.name), { nonEmpty: true });
     const [state] = await readTransactionStates(runDir, FILES.transactions(v.name));
 
     const last = killed.at(-1);

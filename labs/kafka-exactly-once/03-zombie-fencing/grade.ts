@@ -1,10 +1,10 @@
-import { Checks, nameOf, readNames, readRunJson } from '@kafka-labs/grader';
-import type { RunInfo } from '@kafka-labs/lab-kit';
-import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, orderIds, readDump, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
-import { ZOMBIE } from '@kafka-labs/kafka-exactly-once/setups';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { readDump } from '@kafka-labs/dumplog';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, orderIds, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
-type Zombie = (typeof ZOMBIE.variants)[number]['zombie'];
+const ZOMBIES = ['fenced', 'committed-late', 'group-fenced'] as const;
+type Zombie = (typeof ZOMBIES)[number];
 
 /** What the stalled instance logged after it resumed, and what that must show per variant. */
 const OUTCOME: Record<Zombie, { expected: string; ok: (after: TxnEvent[]) => boolean }> = {
@@ -26,6 +26,13 @@ const OUTCOME: Record<Zombie, { expected: string; ok: (after: TxnEvent[]) => boo
 };
 
 
+/** What this grader reads of the parameters the run recorded (the run script's ZOMBIE). */
+const RECORDED = is.object({
+  orders: is.integer,
+  stallAfter: is.string,
+  variants: is.array(is.object({ name: is.string, randomId: is.boolean, zombie: is.literal(...ZOMBIES) })),
+});
+
 /**
  * a1 stalls in an open transaction, a2 processes the whole input, a1 resumes. A stable transactional.id: a1 is
  * fenced (-144), the coordinator's ABORT at e+1, a2 at e+2, each order once. A random id with assign(): a1 commits
@@ -34,9 +41,7 @@ const OUTCOME: Record<Zombie, { expected: string; ok: (after: TxnEvent[]) => boo
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const info = await readRunJson<RunInfo>(runDir, 'run.json');
-  const setup = { ...ZOMBIE, ...(info.parameters as Partial<typeof ZOMBIE>) };
-  const names = await readNames(runDir);
+  const { parameters: setup, names } = await readRunInfo(runDir, RECORDED);
   const ids = orderIds(setup.orders);
 
   for (const v of setup.variants) {
@@ -118,7 +123,7 @@ export default async function grade(runDir: string) {
       found: `before a1 resumed ${before ?? 'none'}, at the end ${end ?? 'none'}${late ? `, a1 sent ${back ?? 'nothing'}` : ''}`,
     });
 
-    const dump = await readDump(runDir, `dump-${v.name}.txt`);
+    const dump = await readDump(runDir, `dump-${v.name}.txt`, { nonEmpty: true });
     const { epoch: e, marker: a1Marker, outcome: kind } = transactionIn(dump, new Set(a1Batch.map((p) => p.offset)));
     const a2Epochs = epochsOf(dump, new Set(eventsOf(a2, 'produced').map((p) => p.offset)));
     const last = dump.batches.at(-1);

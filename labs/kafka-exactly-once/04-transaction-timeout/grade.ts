@@ -1,11 +1,13 @@
-import { Checks, readRunJson } from '@kafka-labs/grader';
-import type { RunInfo } from '@kafka-labs/lab-kit';
-import { copies, describeCopies, epochsOf, eventIdOf, eventsOf, FILES, listIds, orderIds, readDump, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
-import { TIMEOUT } from '@kafka-labs/kafka-exactly-once/setups';
-import { formatTxnEvent, orderEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { readDump } from '@kafka-labs/dumplog';
+import { Checks, is, readRunInfo } from '@kafka-labs/grader';
+import { copies, describeCopies, epochsOf, eventIdOf, eventsOf, FILES, listIds, orderIds, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
+import { formatTxnEvent, orderEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const ms = (a: TxnEvent | undefined, b: TxnEvent | undefined) => (a && b ? Date.parse(b.time) - Date.parse(a.time) : NaN);
 const body = (e: TxnEvent) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120);
+
+/** What this grader reads of the parameters the run recorded (the run script's TIMEOUT). */
+const RECORDED = is.object({ orders: is.integer, transactionTimeoutMs: is.number, stallAfter: is.string, late: is.integer });
 
 /**
  * A worker stalls in its transaction past transaction.timeout.ms: the coordinator aborts it (ABORT at e+1), a
@@ -14,8 +16,7 @@ const body = (e: TxnEvent) => formatTxnEvent(e).slice(e.time.length + e.worker.l
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const info = await readRunJson<RunInfo>(runDir, 'run.json');
-  const setup = { ...TIMEOUT, ...(info.parameters as Partial<typeof TIMEOUT>) };
+  const setup = (await readRunInfo(runDir, RECORDED)).parameters;
   const late = orderEvent(setup.late).eventId;
   const w1 = await readTxnLog(runDir, 'w1');
   const w2 = await readTxnLog(runDir, 'w2');
@@ -89,7 +90,7 @@ export default async function grade(runDir: string) {
     found: `read_committed ${ids.length} records: ${describeCopies(ids)}, missing ${want.filter((id) => !counts.has(id)).join(' ') || 'none'}; read_uncommitted ${uncommittedIds.length}, w1 wrote ${w1Ids.length}`,
   });
 
-  const dump = await readDump(runDir);
+  const dump = await readDump(runDir, FILES.dump(), { nonEmpty: true });
   const { epoch: e, marker } = transactionIn(dump, w1Offsets);
   const w2Epochs = epochsOf(dump, new Set(eventsOf(w2, 'produced').map((p) => p.offset)));
   checks.law({

@@ -1,16 +1,13 @@
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
-import { Checks, GradeError, nameOf, readNames, readParameters, readRunFile } from '@kafka-labs/grader';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
-
-interface Setup {
-  orders: number;
-  killAfterProcessed: number;
-  variants: string[];
-}
+import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const offsetsOf = (events: TxnEvent[], kind: 'consumed' | 'processed') => events.flatMap((e) => (e.kind === kind ? [e.offset] : []));
 const span = (offsets: number[]) => (offsets.length ? `${offsets[0]}-${offsets.at(-1)}` : 'none');
 const lines = (events: TxnEvent[], kinds: TxnEvent['kind'][]) => events.filter((e) => kinds.includes(e.kind)).map(formatTxnEvent);
+
+/** What this grader reads of the parameters the run recorded (the run script's setup). */
+const RECORDED = is.object({ orders: is.integer, killAfterProcessed: is.integer, variants: is.array(is.literal('auto', 'sync')) });
 
 /**
  * Both variants: the first worker fetched every order in one call and was killed after processing a few, without a
@@ -20,8 +17,7 @@ const lines = (events: TxnEvent[], kinds: TxnEvent['kind'][]) => events.filter((
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<Setup>(runDir, { orders: 'number', killAfterProcessed: 'number', variants: 'strings' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const all = Array.from({ length: S.orders }, (_, i) => i);
 
   for (const v of S.variants) {

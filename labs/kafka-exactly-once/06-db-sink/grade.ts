@@ -1,18 +1,14 @@
 import { parseDump, sinkFigures, sinkState, type SinkFigures } from '@kafka-labs/database/dump';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
-import { Checks, GradeError, nameOf, readNames, readParameters, readRunFile } from '@kafka-labs/grader';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
-
-interface Setup {
-  orders: number;
-  batch: number;
-  killAfterApplied: number;
-  variants: string[];
-}
+import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const idsOf = (events: TxnEvent[], kind: 'applied' | 'skipped' | 'consumed') =>
   events.flatMap((e) => (e.kind === kind ? [e.id] : []));
 const list = (ids: string[]) => (ids.length ? ids.join(', ') : 'none');
+
+/** What this grader reads of the parameters the run recorded (the run script's setup). */
+const RECORDED = is.object({ orders: is.integer, killAfterApplied: is.integer, variants: is.array(is.literal('plain', 'inbox')) });
 
 /**
  * Both variants crash at the same point: the first worker is killed after the database committed more events than
@@ -22,8 +18,7 @@ const list = (ids: string[]) => (ids.length ? ids.join(', ') : 'none');
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<Setup>(runDir, { orders: 'number', batch: 'number', killAfterApplied: 'number', variants: 'strings' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const crashPoints: string[] = [];
 
   for (const v of S.variants) {

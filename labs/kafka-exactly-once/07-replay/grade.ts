@@ -1,14 +1,8 @@
 import { parseDump, sinkState, type SinkState } from '@kafka-labs/database/dump';
 import { parseGroupTable } from '@kafka-labs/dumplog';
-import { Checks, GradeError, nameOf, readNames, readParameters, readRunFile } from '@kafka-labs/grader';
+import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
 import { committedByLog, copies, eachTimes, eventsOf, groupPartitions, orderIds, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
-
-interface Setup {
-  orders: number;
-  partitions: number;
-  batch: number;
-}
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const REFUSAL = /^Error: Assignments can only be reset if the group '(\S+)' is inactive, but the current state is (\w+)\.$/m;
 const ASSIGNMENT_KINDS = ['assigned', 'revoked', 'lost'];
@@ -29,6 +23,9 @@ const stateLines = (s: SinkState) => [
   ...s.inbox.map((i) => `inbox ${i.eventId} ${i.processedAt}`),
 ];
 
+/** What this grader reads of the parameters the run recorded (the run script's setup). */
+const RECORDED = is.object({ orders: is.integer, partitions: is.integer });
+
 /**
  * A replayer in the live group takes a partition from the live member (both log the rebalance), starts at the
  * group's committed offsets and replays nothing; resetting the live group is refused while it has members. A
@@ -37,8 +34,7 @@ const stateLines = (s: SinkState) => [
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<Setup>(runDir, { orders: 'number', partitions: 'number', batch: 'number' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const [input, backfillTopic] = [nameOf(names, 'orders'), nameOf(names, 'orders_enriched_backfill')];
   const [liveGroup, backfillGroup] = [nameOf(names, 'live'), nameOf(names, 'backfill')];
   const [live, replayer, backfill, merge] = [await readTxnLog(runDir, 'live'), await readTxnLog(runDir, 'replayer'), await readTxnLog(runDir, 'backfill'), await readTxnLog(runDir, 'merge')];

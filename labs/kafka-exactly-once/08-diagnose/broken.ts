@@ -1,7 +1,7 @@
-// The grader's broken variants of a run folder of this lab (see test-support.ts), for grade.test.ts and the live
+// The grader's broken variants of a run folder of this lab (see lab-kit's testBrokenVariants), for grade.test.ts and the live
 // test: each is a learner's mistake, whatever cause the run's seed planted.
 import { DIAGNOSE } from '@kafka-labs/kafka-exactly-once/setups';
-import type { Broken } from '@kafka-labs/kafka-exactly-once/test-support';
+import type { Broken } from '@kafka-labs/lab-kit/testing';
 
 /** The cause after `cause` in the flow's order: a wrong answer for every run. */
 const otherCause = (cause: string) => DIAGNOSE.causes[(DIAGNOSE.causes.indexOf(cause as never) + 1) % DIAGNOSE.causes.length]!;

@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
-import { testBrokenVariants } from '@kafka-labs/kafka-exactly-once/test-support';
+import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, testBrokenVariants, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 

@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDump, sinkFigures, sinkState } from '@kafka-labs/database/dump';
 import { parseConsoleRecords } from '@kafka-labs/dumplog';
-import { Checks, GradeError, readParameters, readRunFile, type Law } from '@kafka-labs/grader';
+import { Checks, GradeError, is, readRunFile, readRunInfo, type GradeOptions, type Law } from '@kafka-labs/grader';
 import { eventIdOf, eventsOf } from '@kafka-labs/kafka-exactly-once/evidence';
 import { diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
-import type { GradeOptions } from '@kafka-labs/lab-kit';
-import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 /** The exercise's steps by number, with the title a failure names: the article's diagnosis flow, in its order. */
 const STEPS = {
@@ -66,7 +65,7 @@ const repeated = (items: (string | number)[]) => {
  */
 export default async function grade(runDir: string, options: GradeOptions = {}) {
   const checks = new Checks();
-  const { seed } = await readParameters<{ seed: number }>(runDir, { seed: 'number' });
+  const { seed } = (await readRunInfo(runDir, is.object({ seed: is.integer }))).parameters;
   const planted = diagnoseIncident(seed);
   const law = (step: Step, l: Omit<Law, 'scope' | 'expected'> & { expected: string }) =>
     checks.law({ ...l, scope: `step-${step}`, expected: `step ${step} (${STEPS[step]}): ${l.expected}` });

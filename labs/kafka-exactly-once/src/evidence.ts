@@ -1,9 +1,9 @@
 // What the graders (and run scripts) of this track share: the run folder's files read into typed evidence (program
 // logs, saved reads at either isolation level, dumps, kafka-transactions rows) and the order ids they hold.
 // Everything here reads only the run folder.
-import { parseConsoleRecords, parseDumpLog, parseGroupOffsets, parseGroupTable, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
+import { parseConsoleRecords, parseGroupOffsets, parseGroupTable, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
-import { orderEvent, parseOrder, parseRead, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/txn-worker/log';
+import { orderEvent, parseOrder, parseRead, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/kafka-client/txn-log';
 
 /** The files of a run besides transcript.txt and run.json: `<program>.log` per program and these. */
 export const FILES = {
@@ -29,15 +29,6 @@ async function parsed<T>(file: string, parse: () => T | Promise<T>): Promise<T> 
 /** Reads a saved read (`read-committed.txt`, ...). */
 export async function readSavedRead(runDir: string, file: string): Promise<TopicRead> {
   return parsed(file, async () => parseRead(await readRunFile(runDir, file), file));
-}
-
-/** Reads a kafka-dump-log output with --print-data-log; a line it cannot parse is a GradeError. */
-export async function readDump(runDir: string, file: string = FILES.dump()): Promise<DumpLog> {
-  const dump = parseDumpLog(await readRunFile(runDir, file));
-  const bad = dump.errors[0];
-  if (bad) throw new GradeError(`${file} line ${bad.line} is not kafka-dump-log output (${bad.reason}): ${bad.text}`);
-  if (dump.batches.length === 0) throw new GradeError(`${file} holds no batch`);
-  return dump;
 }
 
 /** Reads kafka-console-consumer output (print.offset=true); it may be empty (a reader that saw nothing). */

@@ -1,7 +1,7 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
-import { formatPid, parseClientEvent, type Pid, type ProducerLog } from '@kafka-labs/producer/log';
+import { formatPid, parseClientEvent, type Pid, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { batchAt, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
 import { MESSAGES } from './messages.ts';
 

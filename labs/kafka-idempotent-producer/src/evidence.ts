@@ -1,11 +1,11 @@
 // What the graders of this track share: the run folder's files, read into typed evidence, and the laws that
 // several labs check (which offsets hold which event, which Produce responses the proxy dropped, what the
 // producer was told). Everything here reads only the run folder.
-import { dataBatches, parseConsoleRecords, readRunDump, type ConsoleRecord, type DumpBatch } from '@kafka-labs/dumplog';
+import { dataBatches, parseConsoleRecords, readDump, type ConsoleRecord, type DumpBatch } from '@kafka-labs/dumplog';
 import { Checks, excerpt, GradeError, readRunFile } from '@kafka-labs/grader';
 import { textsIn } from '@kafka-labs/i18n';
 import { MESSAGES } from './messages.ts';
-import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer/log';
+import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { formatEvent, readProxyEvents, type ProxyEvent } from '@kafka-labs/proxy';
 
 /** The files a run of this track writes, besides transcript.txt and run.json; each producer writes `<name>.log`. */
@@ -54,7 +54,7 @@ export async function readEvidence(runDir: string, producerNames: string[]): Pro
   if (endOffset === null) throw new GradeError(`${FILES.offsets} has no 'topic:0:<end offset>' line`);
   const consumed = parseConsumed(await readRunFile(runDir, FILES.consumed, { allowEmpty: true }));
 
-  const dump = await readRunDump(runDir, FILES.dump);
+  const dump = await readDump(runDir, FILES.dump);
 
   const proxyEvents = await readProxyEvents(runDir, FILES.proxyEvents);
   const dropped = proxyEvents

@@ -3,7 +3,8 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, parseConsoleRecords, parseDumpLog } from '@kafka-labs/dumplog';
 import type { Child, Lab } from '@kafka-labs/lab-kit';
-import { parseClientEvent, parseProducerLine, PRODUCER_CLI, type ClientEventKind } from '@kafka-labs/producer';
+import { PRODUCER_CLI } from '@kafka-labs/producer';
+import { parseClientEvent, parseProducerLine, type ClientEventKind } from '@kafka-labs/kafka-client/producer-log';
 import { describeFaults, startProxy, type Faults, type Proxy } from '@kafka-labs/proxy';
 import { textsIn } from '@kafka-labs/i18n';
 import { FILES, parseEndOffset } from './evidence.ts';

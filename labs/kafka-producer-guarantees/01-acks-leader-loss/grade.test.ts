@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = '01-acks-leader-loss';
@@ -11,6 +11,80 @@ const withX = (dump: string) =>
     (batch) => `${batch}${batch.replaceAll('Offset: 0', 'Offset: 1').replace(/baseOffset: 0 lastOffset: 0/, 'baseOffset: 1 lastOffset: 1').replace('offset: 0 ', 'offset: 1 ').replace('payload: A', 'payload: X')}`,
   );
 
+/** The first line of a text with every other line run into it (its newlines turned to spaces), repeated to 1 MB. */
+const runTogether = (text: string) => {
+  const line = `${text.replaceAll('\n', ' ')} `;
+  return `${line.repeat(Math.ceil(2 ** 20 / line.length))}\n`;
+};
+
+/** Each a mistake in one file of the golden run, failing exactly the laws it names. */
+const BROKEN: Broken[] = [
+  {
+    name: 'an X that survived on a replica',
+    file: 'dump-acks1-node2.txt',
+    edit: withX,
+    fails: ['acks1-x-on-no-replica'],
+    reason: /\(node 1: 0:A; node 2: 0:A 1:X; node 3: 0:A\)/,
+  },
+  {
+    name: 'an acks=all producer told an offset for X',
+    file: 'acksall.log',
+    edit: (text) => text.replace(/X result: error -192 _MSG_TIMED_OUT/, 'X result: offset=1'),
+    fails: ['acksall-nothing-acknowledged-lost'],
+    reason: /\(X offset=1; acknowledged and missing: X@1\)/,
+  },
+  {
+    name: 'an acks=0 report with an offset',
+    file: 'acks0.log',
+    edit: (text) => text.replace(/X result: offset=-1001/, 'X result: offset=1'),
+    fails: ['acks0-unconfirmed-record-lost'],
+    reason: /\(X offset=1\)/,
+  },
+  {
+    name: 'a failover to the old leader',
+    file: 'cluster.jsonl',
+    edit: (text) => text.replace(/^(\{"moment":"failover","topic":"acks1-[^"]+","leader":)\d+/m, (_, head: string) => `${head}${/"leader":(\d+)/.exec(text)![1]}`),
+    fails: ['acks1-leader-failed-over'],
+    reason: /^L \(node \d\) led with all three replicas in sync/,
+  },
+  {
+    name: 'no truncation line for a topic',
+    file: 'truncation.txt',
+    edit: (text) => text.replace(/^.*partition=acks0-.*\n/m, ''),
+    fails: ['acks0-old-leader-truncated'],
+    reason: /\(no such line in truncation.txt\)/,
+  },
+  {
+    // Issue 27: the truncation text is there, but in no line of server.log's own shape.
+    name: 'truncation.txt run together into one 1 MB line',
+    file: 'truncation.txt',
+    edit: runTogether,
+    fails: ['acks1-old-leader-truncated', 'acks0-old-leader-truncated', 'acksall-old-leader-truncated'],
+    reason: /\(no such line in truncation.txt\)/,
+  },
+  {
+    name: 'a high watermark of 0 before the freeze',
+    file: 'offsets-before-freeze.txt',
+    edit: (text) => text.replace(/^(acksall-\S+:0:)1$/m, '$10'),
+    fails: ['acksall-a-on-every-replica'],
+    reason: /\(A offset=0; high watermark 0\)/,
+  },
+  {
+    name: 'a trap replica without the copies of Y',
+    file: 'dump-trap-node3.txt',
+    edit: (text) => text.replace(/payload: Y$/gm, 'payload: W'),
+    fails: ['trap-failed-write-stored', 'trap-one-copy-per-attempt'],
+    reason: /node 3: 0:W/,
+  },
+  {
+    name: 'a Produce request more than the copies',
+    file: 'trap.log',
+    edit: (text) => `${text.split('\n').find((l) => / Produce MessageSet with /.test(l))!}\n${text}`,
+    fails: ['trap-one-copy-per-attempt'],
+    reason: /\(\d+ Produce request\(s\) logged, \d+ cop/,
+  },
+];
+
 describe(LAB, () => {
   test('the run passes: acks=1 lost one acknowledged record, acks=0 and acks=all none, the trap stored Y at least once', async () => {
     const graded = await gradeGolden(LAB);
@@ -20,12 +94,7 @@ describe(LAB, () => {
     expect(figures['trap.yCopies']).toBeGreaterThanOrEqual(1);
   });
 
-  test('an X that survived on a replica fails x-on-no-replica and the loss law of acks=1', async () => {
-    const graded = await gradeAltered(LAB, 'dump-acks1-node2.txt', withX);
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ acks1-x-on-no-replica: .*\(node 1: 0:A; node 2: 0:A 1:X; node 3: 0:A\)/);
-    expect(graded.stdout).toMatch(/✔ acks1-acknowledged-record-lost/);
-  });
+  testBrokenVariants(LAB, BROKEN);
 
   test('an X kept on every replica fails acknowledged-record-lost', async () => {
     const copy = copyGolden(LAB);
@@ -34,55 +103,8 @@ describe(LAB, () => {
       writeFileSync(file, withX(readFileSync(file, 'utf8')));
     }
     const graded = await gradeFolder(LAB, copy);
-    expect(graded.status).toBe(1);
+    expect(graded.result!.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['acks1-x-on-no-replica', 'acks1-acknowledged-record-lost']);
     expect(graded.stdout).toMatch(/✘ acks1-acknowledged-record-lost: .*\(X offset=1; acknowledged and missing: none\)/);
-  });
-
-  test('an acks=all producer told an offset for X fails nothing-acknowledged-lost', async () => {
-    const graded = await gradeAltered(LAB, 'acksall.log', (text) => text.replace(/X result: error -192 _MSG_TIMED_OUT/, 'X result: offset=1'));
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ acksall-nothing-acknowledged-lost: .*\(X offset=1; acknowledged and missing: X@1\)/);
-  });
-
-  test('an acks=0 report with an offset fails unconfirmed-record-lost', async () => {
-    const graded = await gradeAltered(LAB, 'acks0.log', (text) => text.replace(/X result: offset=-1001/, 'X result: offset=1'));
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ acks0-unconfirmed-record-lost: .*\(X offset=1\)/);
-  });
-
-  test('a failover to the old leader fails leader-failed-over', async () => {
-    const graded = await gradeAltered(LAB, 'cluster.jsonl', (text) =>
-      text.replace(/^(\{"moment":"failover","topic":"acks1-[^"]+","leader":)\d+/m, (_, head: string) => `${head}${/"leader":(\d+)/.exec(text)![1]}`),
-    );
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ acks1-leader-failed-over: /);
-  });
-
-  test('no truncation line for a topic fails old-leader-truncated', async () => {
-    const graded = await gradeAltered(LAB, 'truncation.txt', (text) => text.replace(/^.*partition=acks0-.*\n/m, ''));
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ acks0-old-leader-truncated: .*\(no such line in truncation.txt\)/);
-  });
-
-  test('a high watermark of 0 before the freeze fails a-on-every-replica', async () => {
-    const graded = await gradeAltered(LAB, 'offsets-before-freeze.txt', (text) => text.replace(/^(acksall-\S+:0:)1$/m, '$10'));
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ acksall-a-on-every-replica: .*\(A offset=0; high watermark 0\)/);
-  });
-
-  test('a trap replica without the copies of Y fails failed-write-stored', async () => {
-    const graded = await gradeAltered(LAB, 'dump-trap-node3.txt', (text) => text.replace(/payload: Y$/gm, 'payload: W'));
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ trap-failed-write-stored: .*node 3: 0:W/);
-  });
-
-  test('a Produce request more than the copies fails one-copy-per-attempt', async () => {
-    const graded = await gradeAltered(LAB, 'trap.log', (text) => {
-      const produce = text.split('\n').find((l) => / Produce MessageSet with /.test(l))!;
-      return `${produce}\n${text}`;
-    });
-    expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ trap-one-copy-per-attempt: .*\(\d+ Produce request\(s\) logged, \d+ cop/);
   });
 
   test('a producer log with a line of the shell before it still grades', async () => {

@@ -1,6 +1,6 @@
-import { Checks, GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
-import type { RunInfo } from '@kafka-labs/lab-kit';
-import { parseClientEvent } from '@kafka-labs/producer/log';
+import { parseLog4jLine } from '@kafka-labs/dumplog';
+import { Checks, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
+import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import {
   describeReplicas,
   MSG_TIMED_OUT,
@@ -12,7 +12,24 @@ import {
   told,
 } from '@kafka-labs/kafka-producer-guarantees/replicas';
 
-const VARIANTS = ['acks1', 'acks0', 'acksall'] as const;
+/** What this grader reads of the parameters the run recorded: its variants (one topic each) and the leader L it chose. */
+const RECORDED = is.object({
+  variants: is.array(is.object({ name: is.string, acks: is.literal('1', '0', 'all') })),
+  leader: is.integer,
+});
+/** The message of the broker's log4j INFO line as a replica cuts its log back, and the partition and offset it names. */
+const TRUNCATION = /^\[UnifiedLog partition=(\S+), dir=[^\]]+\] Truncating to offset (\d+) /;
+
+/** The offset server.log says `partition` was cut back to, read from lines of the log's own shape (one log4j line each). */
+function truncatedTo(serverLog: string, partition: string): number | undefined {
+  for (const text of serverLog.split('\n')) {
+    const line = parseLog4jLine(text);
+    const m = line?.level === 'INFO' ? TRUNCATION.exec(line.message) : null;
+    if (m?.[1] === partition) return Number(m[2]);
+  }
+  return undefined;
+}
+
 /** The offset of an acks=0 delivery report: the broker answers nothing, so the client knows none. */
 const NO_OFFSET = -1001;
 
@@ -24,15 +41,14 @@ const NO_OFFSET = -1001;
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const info = await readRunJson<RunInfo>(runDir, 'run.json');
-  const leader = Number(info.figures.leader);
+  const { parameters, names } = await readRunInfo(runDir, RECORDED);
+  const { leader } = parameters;
   const moments = await readMoments(runDir);
   const replicated = parseOffsets(await readRunFile(runDir, 'offsets-before-freeze.txt'));
   const truncations = await readRunFile(runDir, 'truncation.txt', { allowEmpty: true });
 
-  for (const variant of VARIANTS) {
-    const topic = info.names[variant];
-    if (!topic) throw new GradeError(`run.json names no topic for ${variant}`);
+  for (const { name: variant, acks } of parameters.variants) {
+    const topic = nameOf(names, variant);
     const log = await readProducer(runDir, variant);
     const replicas = await readReplicas(runDir, variant);
     const at = (moment: string) => moments.find((m) => m.moment === moment && m.topic === topic);
@@ -61,7 +77,7 @@ export default async function grade(runDir: string) {
       found: `created: leader ${created?.leader ?? '?'} isr [${created?.isr ?? ''}]; failover: leader ${failover?.leader ?? '?'} isr [${failover?.isr ?? ''}]`,
       hint: 'cluster.jsonl records leader and ISR at each moment',
     });
-    const truncated = truncations.split('\n').some((l) => l.includes(`partition=${topic}-0,`) && / Truncating to offset 1 /.test(l));
+    const truncated = truncatedTo(truncations, `${topic}-0`) === 1;
     checks.law({
       id: 'old-leader-truncated',
       scope: variant,
@@ -83,7 +99,7 @@ export default async function grade(runDir: string) {
     const lost = log.results.filter((r) => r.error === null && r.offset >= 0 && !replicas.every((records) => records.includes(`${r.offset}:${r.event}`)));
     const lostText = lost.map((r) => `${r.event}@${r.offset}`).join(', ') || 'none';
     checks.figure(`${variant}.acknowledgedLost`, lost.length);
-    if (variant === 'acks1') {
+    if (acks === '1') {
       checks.law({
         id: 'acknowledged-record-lost',
         scope: variant,
@@ -91,7 +107,7 @@ export default async function grade(runDir: string) {
         expected: 'acks=1: the leader alone acknowledged X at offset 1, and X is lost: an acknowledged record is gone',
         found: `${told(log, 'X')}; acknowledged and missing: ${lostText}`,
       });
-    } else if (variant === 'acks0') {
+    } else if (acks === '0') {
       checks.law({
         id: 'unconfirmed-record-lost',
         scope: variant,
@@ -111,8 +127,7 @@ export default async function grade(runDir: string) {
     }
   }
 
-  const trapTopic = info.names.trap;
-  if (!trapTopic) throw new GradeError('run.json names no topic for trap');
+  const trapTopic = nameOf(names, 'trap');
   const trap = await readProducer(runDir, 'trap');
   const trapReplicas = await readReplicas(runDir, 'trap');
   const y = resultOf(trap, 'Y');

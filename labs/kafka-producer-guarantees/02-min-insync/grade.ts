@@ -1,6 +1,5 @@
-import { Checks, GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
-import type { RunInfo } from '@kafka-labs/lab-kit';
-import { parseClientEvent } from '@kafka-labs/producer/log';
+import { Checks, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
+import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import {
   describeReplicas,
   MSG_TIMED_OUT,
@@ -15,6 +14,12 @@ import {
 /** librdkafka's text for the broker's NOT_ENOUGH_REPLICAS (error 19). */
 const NOT_ENOUGH_REPLICAS = 'Broker: Not enough in-sync replicas';
 
+/** What this grader reads of the parameters the run recorded: its variants (one topic each) and the leader L it chose. */
+const RECORDED = is.object({
+  variants: is.array(is.object({ name: is.string, minInsync: is.literal(2, 1) })),
+  leader: is.integer,
+});
+
 /**
  * With both followers stopped and L the only in-sync replica, acks=all is refused with NOT_ENOUGH_REPLICAS on the
  * min.insync.replicas=2 topic (nothing stored) and acknowledged by L alone on the min.insync.replicas=1 topic (B
@@ -22,14 +27,13 @@ const NOT_ENOUGH_REPLICAS = 'Broker: Not enough in-sync replicas';
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const info = await readRunJson<RunInfo>(runDir, 'run.json');
-  const leader = Number(info.figures.leader);
+  const { parameters, names } = await readRunInfo(runDir, RECORDED);
+  const { leader } = parameters;
   const moments = await readMoments(runDir);
   const watermarks = parseOffsets(await readRunFile(runDir, 'offsets-isr-of-one.txt'));
 
-  for (const variant of ['minisr2', 'minisr1'] as const) {
-    const topic = info.names[variant];
-    if (!topic) throw new GradeError(`run.json names no topic for ${variant}`);
+  for (const { name: variant, minInsync } of parameters.variants) {
+    const topic = nameOf(names, variant);
     const log = await readProducer(runDir, variant);
     const replicas = await readReplicas(runDir, variant);
     const stopped = moments.find((m) => m.moment === 'stopped' && m.topic === topic);
@@ -49,7 +53,7 @@ export default async function grade(runDir: string) {
     });
     const b = resultOf(log, 'B');
     const hw = watermarks[topic];
-    if (variant === 'minisr2') {
+    if (minInsync === 2) {
       const refused = log.client
         .map(parseClientEvent)
         .filter((e) => e?.kind === 'batch-error' && e.topic === topic && e.error === NOT_ENOUGH_REPLICAS && e.actions.includes('MsgNotPersisted')).length;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
-import { gradeFreshAltered } from '@kafka-labs/kafka-producer-guarantees/testing';
+import { copyLatestRun, gradeAltered, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { describe, expect, test } from 'vitest';
 
 // The lab once against the broker, then its grader on altered copies of that fresh run.
@@ -19,13 +19,13 @@ describe(LAB, () => {
   });
 
   test('linger.ms=20 told the offsets of linger.ms=0 fails more-linger-fewer-batches', async () => {
-    const graded = await gradeFreshAltered(LAB, 'linger-20.log', (_, dir) => readFileSync(join(dir, 'linger-0.log'), 'utf8'));
+    const graded = await gradeAltered(LAB, 'linger-20.log', (_, dir) => readFileSync(join(dir, 'linger-0.log'), 'utf8'), latestRunFolder(LAB));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ more-linger-fewer-batches: /);
   });
 
   test('a snappy batch stored as none fails codec-snappy-smaller-than-none', async () => {
-    const graded = await gradeFreshAltered(LAB, 'codecs-dump.txt', (dump) => dump.replace(/compresscodec: snappy/g, 'compresscodec: none'));
+    const graded = await gradeAltered(LAB, 'codecs-dump.txt', (dump) => dump.replace(/compresscodec: snappy/g, 'compresscodec: none'), latestRunFolder(LAB));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ codec-snappy-smaller-than-none: .*, none\)/);
   });

@@ -1,8 +1,18 @@
 import { compactView } from '@kafka-labs/dumplog';
-import { Checks, readParameters } from '@kafka-labs/grader';
-import { formatProducerLine } from '@kafka-labs/producer/log';
-import { BATCHING_FILES as F, batchesOf, codecLog, formatSummary, summarise, type BATCHING as Setup } from '@kafka-labs/kafka-producer-guarantees/batching';
+import { Checks, is, readRunInfo } from '@kafka-labs/grader';
+import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
+import { BATCHING_FILES as F, batchesOf, codecLog, formatSummary, summarise } from '@kafka-labs/kafka-producer-guarantees/batching';
 import { readBatches, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
+
+/** What this grader reads of the parameters the run recorded (the run script's BATCHING). */
+const RECORDED = is.object({
+  streamCount: is.integer,
+  linger: is.array(is.object({ name: is.string })),
+  maxPerBatch: is.integer,
+  burstCount: is.integer,
+  codecs: is.array(is.string),
+  kafkajsCodecs: is.array(is.string),
+});
 
 /**
  * The same stream in fewer, larger batches the longer librdkafka lingers, and in batches of at most batch.num.messages
@@ -11,18 +21,11 @@ import { readBatches, readProducerLog } from '@kafka-labs/kafka-producer-guarant
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, {
-    streamCount: 'number',
-    linger: 'objects',
-    maxPerBatch: 'number',
-    burstCount: 'number',
-    codecs: 'strings',
-    kafkajsCodecs: 'strings',
-  });
+  const S = (await readRunInfo(runDir, RECORDED)).parameters;
 
   const lingerBatches = await readBatches(runDir, F.lingerDump);
   const linger = [];
-  for (const v of S.linger as readonly { name: string }[]) {
+  for (const v of S.linger) {
     linger.push({ name: v.name, summary: summarise(batchesOf(await readProducerLog(runDir, v.name), lingerBatches)) });
   }
   for (const v of linger) checks.figure(`${v.name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Batches`, v.summary.batches);

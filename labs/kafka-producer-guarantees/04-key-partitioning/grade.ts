@@ -1,15 +1,25 @@
-import { Checks, readParameters } from '@kafka-labs/grader';
-import { keyNames } from '@kafka-labs/producer/log';
+import { Checks, is, readRunInfo } from '@kafka-labs/grader';
+import { keyNames } from '@kafka-labs/kafka-client/producer-log';
 import {
   countPerPartition,
   crc32Partition,
   murmur2Partition,
   PARTITION_FILES as F,
   partitionOfKeys,
-  type KEY_PARTITIONING as Setup,
   type Placed,
 } from '@kafka-labs/kafka-producer-guarantees/partitions';
 import { readPlaced } from '@kafka-labs/kafka-producer-guarantees/read-back';
+
+/** What this grader reads of the parameters the run recorded (the run script's KEY_PARTITIONING). */
+const RECORDED = is.object({
+  partitions: is.integer,
+  grownTo: is.integer,
+  keys: is.integer,
+  nullKeys: is.integer,
+  clients: is.array(is.string),
+  murmur2Random: is.string,
+  afterGrowth: is.string,
+});
 
 /**
  * Java, kafkajs and the confluent client with a kafkaJS config block put every key where murmur2 says, librdkafka's
@@ -18,7 +28,7 @@ import { readPlaced } from '@kafka-labs/kafka-producer-guarantees/read-back';
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', grownTo: 'number', keys: 'number', nullKeys: 'number', murmur2Random: 'string', afterGrowth: 'string' });
+  const S = (await readRunInfo(runDir, RECORDED)).parameters;
   const keys = keyNames(S.keys);
   const before = await readPlaced(runDir, F.beforeGrowth);
   const after = await readPlaced(runDir, F.afterGrowth);

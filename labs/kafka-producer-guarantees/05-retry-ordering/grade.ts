@@ -1,6 +1,6 @@
 import { compactView } from '@kafka-labs/dumplog';
-import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
-import { parseClientEvent } from '@kafka-labs/producer/log';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { payloadsOf, readBatches, readProducerLog, readProxyEvents } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import {
   failedValue,
@@ -9,9 +9,14 @@ import {
   orderingFiles,
   orderingTopic,
   sentOrder,
-  type OrderingVariant,
-  type RETRY_ORDERING as Setup,
 } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
+
+/** What this grader reads of the parameters the run recorded (the run script's RETRY_ORDERING). */
+const RECORDED = is.object({
+  events: is.integer,
+  failedProduce: is.integer,
+  variants: is.array(is.object({ name: is.string, idempotent: is.boolean, maxInFlight: is.integer })),
+});
 
 /**
  * A retriable error on one Produce request reorders a producer without idempotence (with five requests in flight the
@@ -21,14 +26,13 @@ import {
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, { events: 'number', failedProduce: 'number', variants: 'objects' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const proxyEvents = await readProxyEvents(runDir);
   const sent = sentOrder(S.events);
   const failed = failedValue(S.events, S.failedProduce);
   const behind = sent.slice(S.failedProduce);
 
-  for (const v of S.variants as readonly OrderingVariant[]) {
+  for (const v of S.variants) {
     const scope = v.name;
     const topic = nameOf(names, orderingTopic(v.name));
     const files = orderingFiles(v.name);

@@ -1,8 +1,15 @@
 import { compactView } from '@kafka-labs/dumplog';
-import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
-import { fates, formatFate, formatRequest, lostResponseFiles, lostResponseTopic, produceRequests, type LostResponseVariant, type LOST_RESPONSE as Setup } from '@kafka-labs/kafka-producer-guarantees/lost-response';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { fates, formatFate, formatRequest, lostResponseFiles, lostResponseTopic, produceRequests } from '@kafka-labs/kafka-producer-guarantees/lost-response';
 import { readBatches, readProducerLog, readProxyEvents } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName, sentOrder } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
+
+/** What this grader reads of the parameters the run recorded (the run script's LOST_RESPONSE). */
+const RECORDED = is.object({
+  events: is.integer,
+  droppedProduce: is.integer,
+  variants: is.array(is.object({ name: is.string, client: is.literal('kafkajs', 'librdkafka') })),
+});
 
 /**
  * One dropped Produce response, two idempotent producers: kafkajs hands the timed-out batch's sequence to the next
@@ -12,12 +19,11 @@ import { figureName, sentOrder } from '@kafka-labs/kafka-producer-guarantees/ret
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, { events: 'number', droppedProduce: 'number', variants: 'objects' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const proxyEvents = await readProxyEvents(runDir);
   const sent = sentOrder(S.events);
 
-  for (const v of S.variants as readonly LostResponseVariant[]) {
+  for (const v of S.variants) {
     const scope = v.name;
     const topic = nameOf(names, lostResponseTopic(v.name));
     const files = lostResponseFiles(v.name);

@@ -1,5 +1,5 @@
-import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
-import { gradeFreshAltered } from '@kafka-labs/kafka-producer-guarantees/testing';
+import { copyLatestRun, gradeAltered, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { describe, expect, test } from 'vitest';
 
 // The lab once against the broker, then its grader on altered copies of that fresh run: each variant's law fails
@@ -16,19 +16,19 @@ describe(LAB, () => {
   });
 
   test('a committed event missing from one topic fails committed-visible-everywhere', async () => {
-    const graded = await gradeFreshAltered(LAB, 'order-notifications-read-committed.txt', (text) => text.replace(/^.*O-1.*\n/m, ''));
+    const graded = await gradeAltered(LAB, 'order-notifications-read-committed.txt', (text) => text.replace(/^.*O-1.*\n/m, ''), latestRunFolder(LAB));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ committed-visible-everywhere: .*order-notifications: 0\)/);
   });
 
   test('an aborted event that a read_committed consumer read fails aborted-visible-nowhere', async () => {
-    const graded = await gradeFreshAltered(LAB, 'orders-read-committed.txt', (text) => text.replace(/^(.*)O-3$/m, '$1O-2'));
+    const graded = await gradeAltered(LAB, 'orders-read-committed.txt', (text) => text.replace(/^(.*)O-3$/m, '$1O-2'), latestRunFolder(LAB));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ aborted-visible-nowhere: .*\(orders: 1, /);
   });
 
   test('an aborted transaction whose marker says COMMIT fails aborted-stored-then-aborted', async () => {
-    const graded = await gradeFreshAltered(LAB, 'orders-dump.txt', (text) => text.replace(/endTxnMarker: ABORT/, 'endTxnMarker: COMMIT'));
+    const graded = await gradeAltered(LAB, 'orders-dump.txt', (text) => text.replace(/endTxnMarker: ABORT/, 'endTxnMarker: COMMIT'), latestRunFolder(LAB));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ aborted-stored-then-aborted: .*\(orders: COMMIT, order-analytics: ABORT\)/);
   });

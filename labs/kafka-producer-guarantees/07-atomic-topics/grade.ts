@@ -1,9 +1,15 @@
-import { compactView, txnOutcome } from '@kafka-labs/dumplog';
-import { Checks, nameOf, readNames, readParameters } from '@kafka-labs/grader';
-import { formatProducerLine } from '@kafka-labs/producer/log';
-import { topicFiles, topicsBefore, type AtomicVariant, type ATOMIC_TOPICS as Setup } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
-import { readDump, readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
+import { compactView, readDump, txnOutcome, type DumpLog } from '@kafka-labs/dumplog';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
+import { topicFiles, topicsBefore } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
+import { readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
+
+/** What this grader reads of the parameters the run recorded (the run script's ATOMIC_TOPICS). */
+const RECORDED = is.object({
+  topics: is.array(is.string),
+  variants: is.array(is.object({ name: is.string, event: is.string, transactional: is.boolean, failBefore: is.nullable(is.string) })),
+});
 
 /**
  * One event to three topics: the committed transaction's event is visible read_committed in all of them, the aborted
@@ -12,11 +18,10 @@ import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, { topics: 'strings', variants: 'objects' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const runName = (topic: string) => nameOf(names, topic);
   const visible = new Map<string, string[]>();
-  const dumps = new Map<string, Awaited<ReturnType<typeof readDump>>>();
+  const dumps = new Map<string, DumpLog>();
   for (const t of S.topics) {
     const files = topicFiles(t);
     visible.set(t, (await readPlaced(runDir, files.committed)).map((r) => r.value));
@@ -33,7 +38,7 @@ export default async function grade(runDir: string) {
         .map((b) => ({ topic: t, transactional: b.isTransactional, outcome: txnOutcome(dump, b), line: `${t}: ${compactView([b])[0]}` }));
     });
 
-  for (const v of S.variants as readonly AtomicVariant[]) {
+  for (const v of S.variants) {
     const scope = v.name;
     const log = await readProducerLog(runDir, v.name);
     const reached = topicsBefore(S.topics, v.failBefore);

@@ -20,7 +20,7 @@ export interface ClusterRun {
   everyNode: string;
   /**
    * Chooses the partition leader L, a node that is not the active KRaft controller (so a failover of L needs no
-   * controller election), says so in the transcript and records it as the figure `leader`.
+   * controller election), says so in the transcript and records it in run.json (parameter and figure `leader`).
    */
   chooseLeader(): Promise<{ leader: number; followers: number[] }>;
   /** Creates each topic on its replicas (the first one leads) with `config`, and waits until all of them are in sync. */
@@ -64,6 +64,7 @@ export function clusterRun(lab: Lab): ClusterRun {
       const followers = NODES.filter((n) => n !== leader);
       lab.say(`   active controller: node ${controller}; leader L: node ${leader}; followers: nodes ${followers.join(', ')}`);
       lab.figure('leader', leader);
+      lab.parameter('leader', leader);
       return { leader, followers };
     },
     async createTopics(assignments, config) {

@@ -1,8 +1,8 @@
 // What the single-node graders of this track read: producer logs, topics read back with kafka-console-consumer,
 // partitions dumped with kafka-dump-log and the fault proxy's events. Everything here reads only the run folder.
-import { dataBatches, parseConsumerOutput, parseDumpLog, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
+import { dataBatches, parseConsumerOutput, readDump, type DumpBatch } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
-import { parseProducerLog, ProducerError, type ProducerLog } from '@kafka-labs/producer/log';
+import { parseProducerLog, ProducerError, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import type { Placed } from './partitions.ts';
 
 /** The records of kafka-console-consumer output (partition, offset and key printed) saved as `file`; a line of another shape is a GradeError. */
@@ -17,14 +17,6 @@ export function parsePlaced(text: string, file: string): Placed[] {
 /** The records of a saved kafka-console-consumer output, as `parsePlaced` reads them. */
 export const readPlaced = async (runDir: string, file: string): Promise<Placed[]> =>
   parsePlaced(await readRunFile(runDir, file, { allowEmpty: true }), file);
-
-/** A saved kafka-dump-log output, parsed; a line the parser does not know is a GradeError naming it. */
-export async function readDump(runDir: string, file: string): Promise<DumpLog> {
-  const dump = parseDumpLog(await readRunFile(runDir, file));
-  const bad = dump.errors[0];
-  if (bad) throw new GradeError(`${file} line ${bad.line} is not kafka-dump-log output (${bad.reason}): ${bad.text}`);
-  return dump;
-}
 
 /** The data batches of a saved dump, in log order. */
 export const readBatches = async (runDir: string, file: string): Promise<DumpBatch[]> => dataBatches(await readDump(runDir, file));

@@ -1,8 +1,8 @@
 // What the graders of the 3-node labs share: every replica's records, leader and ISR at each moment of the run, and
 // the producers' delivery reports. Everything here reads only the run folder (cluster.ts writes it).
 import { dataBatches, parseDumpLog } from '@kafka-labs/dumplog';
-import { GradeError, readRunFile } from '@kafka-labs/grader';
-import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer/log';
+import { GradeError, is, readRunFile, readRunJsonLines, type ShapeOf } from '@kafka-labs/grader';
+import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 
 export const NODES = [1, 2, 3] as const;
 export const CLUSTER_FILE = 'cluster.jsonl';
@@ -13,13 +13,9 @@ export const MSG_TIMED_OUT = '_MSG_TIMED_OUT';
 export const dumpFile = (name: string, node: number) => `dump-${name}-node${node}.txt`;
 
 /** One line of cluster.jsonl: a partition's leader, replicas and ISR at a named moment of the run. */
-export interface PartitionMoment {
-  moment: string;
-  topic: string;
-  leader: number;
-  replicas: number[];
-  isr: number[];
-}
+/** A line of cluster.jsonl: a topic's partition 0 at a moment of the run. */
+const partitionMoment = is.object({ moment: is.string, topic: is.string, leader: is.integer, replicas: is.array(is.integer), isr: is.array(is.integer) });
+export type PartitionMoment = ShapeOf<typeof partitionMoment>;
 
 /** A segment's records as `offset:payload` (`offset:null` for a null value), in log order; throws on a line that is not dump output. */
 export function replicaRecords(dumpText: string, file: string): string[] {
@@ -43,17 +39,8 @@ export function readReplicas(runDir: string, name: string): Promise<string[][]> 
 export const describeReplicas = (replicas: string[][]) =>
   replicas.map((records, i) => `node ${NODES[i]}: ${records.join(' ') || '(empty)'}`);
 
-/** The leader and ISR snapshots of cluster.jsonl. */
-export async function readMoments(runDir: string): Promise<PartitionMoment[]> {
-  return (await readRunFile(runDir, CLUSTER_FILE)).split('\n').flatMap((line, index) => {
-    if (line.trim() === '') return [];
-    try {
-      return [JSON.parse(line) as PartitionMoment];
-    } catch {
-      throw new GradeError(`${CLUSTER_FILE} line ${index + 1} is not JSON`);
-    }
-  });
-}
+/** The leader and ISR snapshots of cluster.jsonl, each line shape-checked. */
+export const readMoments = (runDir: string): Promise<PartitionMoment[]> => readRunJsonLines(runDir, CLUSTER_FILE, partitionMoment);
 
 /** kafka-get-offsets output (`topic:0:1` lines) as partition 0's offset by topic. */
 export function parseOffsets(text: string): Record<string, number> {

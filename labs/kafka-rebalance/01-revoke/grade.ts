@@ -1,5 +1,5 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks } from '@kafka-labs/grader';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import {
   beforeFirstStop,
   commitsByPartition,
@@ -7,20 +7,24 @@ import {
   first,
   last,
   msBetween,
-  nameOf,
   partitionList,
   partitionsOf,
   progressOf,
   readDupsReport,
   readGroupOffsets,
-  readNames,
-  readParameters,
   readWorkerLogs,
   sameReport,
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
-import type { REVOKE as Setup } from '@kafka-labs/kafka-rebalance/setups';
+
+/** What this grader reads of the parameters the run recorded (the run script's REVOKE). */
+const RECORDED = is.object({
+  partitions: is.integer,
+  messages: is.integer,
+  commitEvery: is.integer,
+  variants: is.array(is.object({ group: is.string, revokeCommit: is.boolean, protocol: is.literal('classic', 'consumer') })),
+});
 
 /**
  * For each group: at b's join a gave back every partition (classic, range) or only the one b took (consumer protocol); every message was processed; without a
@@ -30,8 +34,7 @@ import type { REVOKE as Setup } from '@kafka-labs/kafka-rebalance/setups';
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', messages: 'number', commitEvery: 'number', variants: 'objects' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const topic = nameOf(names, 'pay');
   
   for (const variant of S.variants) {

@@ -1,5 +1,5 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks } from '@kafka-labs/grader';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import {
   beforeFirstStop,
   commitsByPartition,
@@ -7,23 +7,22 @@ import {
   first,
   merged,
   msBetween,
-  nameOf,
   readDupsReport,
   readGroupOffsets,
-  readNames,
-  readParameters,
   readWorkerLogs,
   sameReport,
   showEvent,
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
-import type { MAXPOLL as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 /** librdkafka's warning when the application did not poll within max.poll.interval.ms; it leaves the group. */
 const MAXPOLL = /^MAXPOLL .*Application maximum poll interval \((\d+)ms\) exceeded by (\d+)ms.*leaving group/;
 /** Clock granularity between the consume call that returned the slow message and the worker's `slow` line. */
 const SLACK_MS = 50;
+
+/** What this grader reads of the parameters the run recorded (the run script's MAXPOLL). */
+const RECORDED = is.object({ partitions: is.integer, messages: is.integer, slowAt: is.integer, maxPollIntervalMs: is.number });
 
 /**
  * a leaves the group (MAXPOLL) once the slow message has kept it from polling for max.poll.interval.ms; b takes p0
@@ -32,8 +31,7 @@ const SLACK_MS = 50;
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', messages: 'number', slowAt: 'number', maxPollIntervalMs: 'number' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const [aName, bName] = [workerName('slow', 'a'), workerName('slow', 'b')];
   const logs = await readWorkerLogs(runDir, [aName, bName]);
   const { [aName]: a = [], [bName]: b = [] } = beforeFirstStop(logs);

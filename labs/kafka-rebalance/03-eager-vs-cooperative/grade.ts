@@ -1,6 +1,6 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks } from '@kafka-labs/grader';
-import type { WorkerEvent } from '@kafka-labs/worker/log';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import {
   beforeFirstStop,
   commitsByPartition,
@@ -8,24 +8,27 @@ import {
   first,
   merged,
   msBetween,
-  nameOf,
   ownedBy,
   partitionList,
   partitionsOf,
   progressOf,
   readDupsReport,
   readGroupOffsets,
-  readNames,
-  readParameters,
   readWorkerLogs,
   sameReport,
   unprocessed,
   workerName,
   type EventOf,
 } from '@kafka-labs/kafka-rebalance/evidence';
-import type { JOIN as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 const range = (r: { partition: number; from: number; to: number }) => `p${r.partition} ${r.from}..${r.to}`;
+
+/** What this grader reads of the parameters the run recorded (the run script's JOIN). */
+const RECORDED = is.object({
+  partitions: is.integer,
+  messages: is.integer,
+  variants: is.array(is.object({ group: is.string, protocol: is.literal('classic', 'consumer'), strategy: is.string })),
+});
 
 /**
  * For each group: when c joins, an eager member (range) gives back every partition it owns and a cooperative one
@@ -35,8 +38,7 @@ const range = (r: { partition: number; from: number; to: number }) => `p${r.part
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, { partitions: 'number', messages: 'number', commitEvery: 'number', variants: 'objects' });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const third = S.partitions / 3;
 
   for (const variant of S.variants) {

@@ -1,27 +1,23 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks } from '@kafka-labs/grader';
-import type { WorkerEvent } from '@kafka-labs/worker/log';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import {
   commitsByPartition,
   evidenceOf,
   first,
   msBetween,
-  nameOf,
   ownedBy,
   partitionList,
   partitionsOf,
   readDupsReport,
   readGroupMembers,
   readGroupOffsets,
-  readNames,
-  readParameters,
   readWorkerLogs,
   sameReport,
   showEvent,
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
-import type { RESTART as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 /** How much earlier than a session less one heartbeat the broker may act, by the two clocks of the logs. */
 const SLACK_MS = 50;
@@ -36,6 +32,15 @@ function lives(events: WorkerEvent[]): WorkerEvent[][] {
   return out;
 }
 
+/** What this grader reads of the parameters the run recorded (the run script's RESTART). */
+const RECORDED = is.object({
+  partitions: is.integer,
+  messages: is.integer,
+  consumerSessionTimeoutMs: is.number,
+  consumerHeartbeatIntervalMs: is.number,
+  variants: is.array(is.object({ group: is.string, static: is.boolean, outlastSession: is.boolean })),
+});
+
 /**
  * For each group b restarts once. Without group.instance.id a is revoked twice (when b leaves and when it comes
  * back, with all partitions in between); with it a sees no rebalance at all and b gets its own partitions back,
@@ -45,10 +50,7 @@ function lives(events: WorkerEvent[]): WorkerEvent[][] {
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, {
-    partitions: 'number', messages: 'number', consumerSessionTimeoutMs: 'number', consumerHeartbeatIntervalMs: 'number', variants: 'objects',
-  });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
 
   for (const variant of S.variants) {
     const v = variant.group;

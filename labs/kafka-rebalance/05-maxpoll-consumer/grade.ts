@@ -1,26 +1,33 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import { Checks } from '@kafka-labs/grader';
+import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import {
   commitsByPartition,
   evidenceOf,
   first,
   merged,
   msBetween,
-  nameOf,
   readDupsReport,
   readGroupOffsets,
-  readNames,
-  readParameters,
   readWorkerLogs,
   sameReport,
   showEvent,
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
-import type { MAXPOLL_CONSUMER as Setup } from '@kafka-labs/kafka-rebalance/setups';
 
 /** Clock granularity between the consume call that returned the slow message and the worker's `slow` line. */
 const SLACK_MS = 50;
+
+/** What this grader reads of the parameters the run recorded (the run script's MAXPOLL_CONSUMER). */
+const RECORDED = is.object({
+  partitions: is.integer,
+  messages: is.integer,
+  slowAt: is.integer,
+  maxPollIntervalMs: is.number,
+  sessionTimeoutMs: is.number,
+  heartbeatIntervalMs: is.number,
+  variants: is.array(is.object({ group: is.string, slowSec: is.number })),
+});
 
 /**
  * For each group on the consumer protocol: a's client logs MAXPOLL while a works on the slow offset, but p0 stays
@@ -31,11 +38,7 @@ const SLACK_MS = 50;
  */
 export default async function grade(runDir: string) {
   const checks = new Checks();
-  const S = await readParameters<typeof Setup>(runDir, {
-    partitions: 'number', messages: 'number', slowAt: 'number', maxPollIntervalMs: 'number', sessionTimeoutMs: 'number',
-    heartbeatIntervalMs: 'number', variants: 'objects',
-  });
-  const names = await readNames(runDir);
+  const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
 
   for (const variant of S.variants) {
     const v = variant.group;

@@ -24,6 +24,21 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/^FAIL: step 6 \(separate sessions are not deduplicated\): two batches, .* \(2 copies of pay-77 .*\)\. Hint: /);
   });
 
+  // Issue 27: a producer log run together into one 1 MB line (its newlines turned to spaces) holds the retry text, but
+  // no line of the producer's own shape; steps 4 and 5 also ask the broker, so only their retries law is asserted.
+  test.each([
+    [4, 'dup-producer.log'],
+    [5, 'idem-producer.log'],
+  ])('step %i: %s run together into one 1 MB line fails its retries law', { timeout: 60_000 }, async (step, file) => {
+    const golden = await gradeFolder(LAB, goldenRunFolder(LAB), { step });
+    expect(golden.result!.checks.find((c) => c.id === `step-${step}-retries`)?.ok, golden.stdout).toBe(true);
+    const dir = copyGolden(LAB);
+    const oneLine = `${readFileSync(join(dir, file), 'utf8').replaceAll('\n', ' ')} `;
+    writeFileSync(join(dir, file), `${oneLine.repeat(Math.ceil(2 ** 20 / oneLine.length))}\n`);
+    const graded = await gradeFolder(LAB, dir, { step });
+    expect(graded.result!.checks.find((c) => c.id === `step-${step}-retries`)?.ok, graded.stdout).toBe(false);
+  });
+
   // Only the steps read from files alone: the others would ask a broker, which unit tests do not have.
   testHostileFiles(LAB, ['run.json', 'dump-default.txt'], { step: 2 });
   testHostileFiles(LAB, ['dump-noidem.txt'], { step: 3 });

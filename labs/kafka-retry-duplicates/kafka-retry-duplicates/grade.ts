@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BOOTSTRAP } from '@kafka-labs/broker';
-import { compactView, dataBatches, readRunDump, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
-import { Checks, excerpt, GradeError, is, readRunFile, readRunJson, type Grade, type Law } from '@kafka-labs/grader';
-import type { GradeOptions } from '@kafka-labs/lab-kit';
+import { compactView, dataBatches, parseLog4jLine, readDump, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
+import { ANY_PARAMETERS, Checks, excerpt, GradeError, readRunFile, readRunInfo, type Grade, type GradeOptions, type Law } from '@kafka-labs/grader';
 import { controlClient, describeFaults, type Faults } from '@kafka-labs/proxy';
 import { Kafka, logLevel } from 'kafkajs';
 
@@ -57,7 +56,8 @@ const REPORT_KEYS = ['dup_copies', 'idem_copies', 'two_sessions_copies', 'acks_d
 /** The report's counts and the topic whose end offset each must equal. */
 const REPORT_COUNTS = { dup_copies: 'payments-dup', idem_copies: 'payments-idem', two_sessions_copies: 'payments-app' } as const;
 
-const RETRY_LINE = /retrying \(\d+ attempts? left\)/;
+/** The message of the console producer's log4j WARN that it retries a produce request, and the topic-partition it names. */
+const RETRY_MESSAGE = /^\[Producer clientId=[^\]]+\] Got error produce response with correlation id \d+ on topic-partition (\S+), retrying \(\d+ attempts? left\)/;
 const BROKER_TIMEOUT_MS = 10_000;
 const CONTROL_TIMEOUT_MS = 2_000;
 
@@ -67,9 +67,6 @@ interface TopicState {
   /** The sum of the partitions' end offsets: the number of records kafka-get-offsets reports. */
   endOffset: number;
 }
-
-/** What this grader reads of a solution run's run.json: the per-run topic names. */
-const RUN_NAMES = is.object({ names: is.optional(is.record(is.string)) });
 
 /**
  * Grades the learner's work folder (or a solution run folder) step by step from its files and, live (manifest
@@ -87,7 +84,7 @@ export default async function grade(workDir: string, options: GradeOptions = {})
 
 /** The topic names the folder refers to: the article's, or a solution run's per-run names from run.json. */
 async function topicNames(workDir: string): Promise<Record<TopicKey, string>> {
-  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunJson(workDir, 'run.json', RUN_NAMES)).names ?? {} : {};
+  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunInfo(workDir, ANY_PARAMETERS)).names : {};
   return Object.fromEntries(TOPICS.map((key) => [key, recorded[key] ?? key])) as Record<TopicKey, string>;
 }
 
@@ -127,7 +124,7 @@ class Context {
   async dump(name: string, topic: string): Promise<Read<DumpLog>> {
     let dump: DumpLog;
     try {
-      dump = await readRunDump(this.workDir, name);
+      dump = await readDump(this.workDir, name);
     } catch (err) {
       if (err instanceof GradeError) return { ok: false, problem: err.message };
       throw err;
@@ -208,10 +205,15 @@ const EVIDENCE_LOG_LINES = 3;
 /** The retries a producer log shows for partition 0 of `topic`, and the other lines worth showing when there are none. */
 function retries(log: string, topic: string) {
   const lines = log.split('\n');
-  const retried = lines.filter((l) => RETRY_LINE.test(l));
+  // A line of the producer's own shape: one log4j WARN each (a line holding several is not one).
+  const retried = lines.flatMap((text) => {
+    const line = parseLog4jLine(text);
+    const partition = line?.level === 'WARN' ? RETRY_MESSAGE.exec(line.message)?.[1] : undefined;
+    return partition ? [{ text, partition }] : [];
+  });
   return {
-    own: retried.filter((l) => l.includes(` ${topic}-0,`)),
-    other: retried.filter((l) => !l.includes(` ${topic}-0,`)),
+    own: retried.filter((r) => r.partition === `${topic}-0`).map((r) => r.text),
+    other: retried.filter((r) => r.partition !== `${topic}-0`).map((r) => r.text),
     errors: lines.filter((l) => /\bERROR\b|Exception/.test(l)),
   };
 }

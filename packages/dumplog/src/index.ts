@@ -1,11 +1,12 @@
-export { parseDumpLog, readDumpLog, PARSE_ERRORS } from './parse-dump-log.ts';
+export { parseDumpLog, parseDumpLogFile, PARSE_ERRORS } from './parse-dump-log.ts';
 export type { DumpLog, DumpBatch, DumpRecord, DumpLogError, ParseErrorReason, TimestampType, EndTxnMarker } from './parse-dump-log.ts';
-export { readRunDump } from './run-folder.ts';
+export { readDump } from './run-folder.ts';
+export type { ReadDumpOptions } from './run-folder.ts';
 export { compactView } from './compact-view.ts';
 export { dataBatches, recordsWithPayload, txnOutcome } from './select.ts';
 export { parseGroupOffsets, parseGroupTable } from './consumer-groups.ts';
 export type { GroupOffset } from './consumer-groups.ts';
-export { parseConsoleRecords, parseTransactionStates } from './tool-output.ts';
-export type { ConsoleRecord, TransactionState } from './tool-output.ts';
+export { parseConsoleRecords, parseLog4jLine, parseTransactionStates } from './tool-output.ts';
+export type { ConsoleRecord, Log4jLine, TransactionState } from './tool-output.ts';
 export { parseConsumerOutput } from './console-consumer.ts';
 export type { ConsumedRecord, ConsumerOutputError } from './console-consumer.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseDumpLog, readDumpLog } from './parse-dump-log.ts';
+import { parseDumpLog, parseDumpLogFile } from './parse-dump-log.ts';
 
 // Every fixture is stdout of Kafka 4.3.1 kafka-dump-log on a segment written by a real client (see README.md).
 const fixtureText = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -292,7 +292,7 @@ describe('parseDumpLog on bad input', () => {
   });
 });
 
-describe('readDumpLog', () => {
+describe('parseDumpLogFile', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dumplog-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -300,7 +300,7 @@ describe('readDumpLog', () => {
     const text = fixtureText('multiline.txt').repeat(2000);
     const file = join(dir, 'big.txt');
     writeFileSync(file, text);
-    const dump = await readDumpLog(file);
+    const dump = await parseDumpLogFile(file);
     expect(dump.batches).toHaveLength(2000);
     expect(dump).toEqual(parseDumpLog(text));
   });
@@ -308,12 +308,12 @@ describe('readDumpLog', () => {
   it('reports a line beyond 2^24 characters without holding it', async () => {
     const file = join(dir, 'long.txt');
     writeFileSync(file, `${'x'.repeat(2 ** 24 + 10)}\n${fixtureText('idempotent.txt')}`);
-    const dump = await readDumpLog(file);
+    const dump = await parseDumpLogFile(file);
     expect(dump.errors).toEqual([{ line: 1, reason: 'lineTooLong', text: 'x'.repeat(120) }]);
     expect(dump.batches).toEqual(fixture('idempotent.txt').batches);
   });
 
   it('rejects with the file system error when the file is missing', async () => {
-    await expect(readDumpLog(join(dir, 'missing.txt'))).rejects.toThrow(/ENOENT/);
+    await expect(parseDumpLogFile(join(dir, 'missing.txt'))).rejects.toThrow(/ENOENT/);
   });
 });

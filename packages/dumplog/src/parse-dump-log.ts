@@ -334,7 +334,7 @@ export function parseDumpLog(text: string): DumpLog {
 }
 
 /** Parses a saved dump file as a stream (any size); rejects only when the file cannot be read. */
-export async function readDumpLog(path: string): Promise<DumpLog> {
+export async function parseDumpLogFile(path: string): Promise<DumpLog> {
   const builder = new DumpLogBuilder();
   for await (const chunk of createReadStream(path, { encoding: 'utf8' })) builder.write(chunk as string);
   return builder.end();

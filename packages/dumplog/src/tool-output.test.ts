@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseConsoleRecords, parseTransactionStates } from './tool-output.ts';
+import { parseConsoleRecords, parseLog4jLine, parseTransactionStates } from './tool-output.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -28,5 +28,19 @@ describe('parseTransactionStates', () => {
   it('answers [] for output without its table', () => {
     expect(parseTransactionStates('Error: the transactional id does not exist\n')).toEqual([]);
     expect(parseTransactionStates('')).toEqual([]);
+  });
+});
+
+describe('parseLog4jLine', () => {
+  const line = '[2026-12-01 09:53:35,557] WARN [Producer clientId=console-producer] Got error produce response (org.apache.kafka.clients.producer.internals.Sender)';
+
+  it('reads one log4j line: time, level, message', () => {
+    expect(parseLog4jLine(line)).toEqual({ time: '2026-12-01 09:53:35,557', level: 'WARN', message: line.slice(31) });
+  });
+
+  it('is null for a line of another shape, or for lines run together into one', () => {
+    expect(parseLog4jLine('> node scripts/kafka.ts')).toBeNull();
+    expect(parseLog4jLine(`x ${line}`)).toBeNull();
+    expect(parseLog4jLine(`${line} ${line}`)).toBeNull();
   });
 });

@@ -53,3 +53,23 @@ export function parseTransactionStates(text: string): TransactionState[] {
     ];
   });
 }
+
+/** A line Kafka's Java code logged through log4j (`[2026-12-01 09:53:35,557] WARN <message>`): a tool's stderr, a broker's server.log. */
+export interface Log4jLine {
+  time: string;
+  level: string;
+  message: string;
+}
+
+const LOG4J_HEAD = /\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] (?:TRACE|DEBUG|INFO|WARN|ERROR|FATAL) /;
+const LOG4J_LINE = new RegExp(`^\\[(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3})\\] (TRACE|DEBUG|INFO|WARN|ERROR|FATAL) (.*)$`);
+
+/**
+ * One log4j line, or null for anything else: a line that does not start with a log4j head, or that holds a second one
+ * (lines run together, e.g. a log with its newlines turned into spaces).
+ */
+export function parseLog4jLine(line: string): Log4jLine | null {
+  const m = LOG4J_LINE.exec(line);
+  if (!m || LOG4J_HEAD.test(m[3]!)) return null;
+  return { time: m[1]!, level: m[2]!, message: m[3]! };
+}

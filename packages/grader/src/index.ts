@@ -8,6 +8,8 @@ export { GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder
 export type { ReadOptions } from './run-folder.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';
 export { MESSAGES as GRADER_MESSAGES } from './messages.ts';
-export { nameOf, readNames, readParameters } from './run-info.ts';
-export type { ParameterKind } from './run-info.ts';
+export { ANY_PARAMETERS, nameOf, readRunInfo } from './run-info.ts';
+export type { RunInfo, RunTimings } from './run-info.ts';
+export { failureReason, formatReport, gradeRun } from './grade-run.ts';
+export type { GradedLab, Grader, GradeOptions } from './grade-run.ts';
 export type { TextOptions } from './reporters.ts';

@@ -24,4 +24,14 @@ export const MESSAGES = defineMessages({
     ko: (p) => `판정: ${VERDICT_KO[p.verdict]} (${p.lab})`,
   },
   verdictWord: { en: (p: { verdict: Verdict }) => p.verdict.toUpperCase(), ko: (p) => VERDICT_KO[p.verdict] },
+  runDidNotFinish: { en: (p: { reason: string }) => `the run did not finish: ${p.reason}`, ko: (p) => `실행이 끝나지 않았어요: ${p.reason}` },
+  scriptDidNotFinish: {
+    en: (p: { code: number; transcript: string }) => `the run script did not finish (exit code ${p.code}); see ${p.transcript}`,
+    ko: (p) => `실행 스크립트가 끝나지 않았어요 (종료 코드 ${p.code}); ${p.transcript}를 보세요`,
+  },
+  graderFailed: {
+    en: (p: { reason: string }) => `the grader failed on this folder: ${p.reason}`,
+    ko: (p) => `이 폴더를 채점하다 grader가 실패했어요: ${p.reason}`,
+  },
+  nothingGraded: { en: (p: { lab: string }) => `${p.lab}: nothing was graded`, ko: (p) => `${p.lab}: 채점한 것이 없어요` },
 });

@@ -2,27 +2,42 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nameOf, readNames, readParameters } from './run-info.ts';
+import { ANY_PARAMETERS, nameOf, readRunInfo } from './run-info.ts';
+import { is } from './shape.ts';
 
 const runWith = (info: unknown) => {
   const dir = mkdtempSync(join(tmpdir(), 'grader-run-info-'));
   writeFileSync(join(dir, 'run.json'), JSON.stringify(info));
   return dir;
 };
+const RUN = { lab: 'x', startedAt: '2026-12-01T00:00:00.000Z', durationMs: 1, figures: {}, names: { orders: 'orders-x1' }, parameters: {} };
+const SETUP = is.object({ orders: is.number, variants: is.array(is.literal('auto', 'sync')), setups: is.array(is.object({ group: is.string })) });
 
 describe('run.json for graders', () => {
-  it("reads the run's parameters, checking the kinds the grader names", async () => {
-    const dir = runWith({ parameters: { orders: 10, variants: ['auto', 'sync'], setups: [{ group: 'a' }] } });
-    expect(await readParameters(dir, { orders: 'number', variants: 'strings', setups: 'objects' })).toMatchObject({ orders: 10 });
-    await expect(readParameters(dir, { variants: 'objects' })).rejects.toThrow('run.json parameters.variants must be a list of objects');
-    await expect(readParameters(dir, { missing: 'number' })).rejects.toThrow('run.json parameters.missing must be a number');
-    await expect(readParameters(runWith({}), {})).rejects.toThrow('run.json has no parameters');
+  it("reads the run's parameters with the grader's shape, naming what is missing or mistyped", async () => {
+    const dir = runWith({ ...RUN, parameters: { orders: 10, variants: ['auto', 'sync'], setups: [{ group: 'a' }] } });
+    expect((await readRunInfo(dir, SETUP)).parameters).toMatchObject({ orders: 10 });
+    await expect(readRunInfo(runWith({ ...RUN, parameters: { orders: 10, variants: ['auto', 'later'], setups: [] } }), SETUP)).rejects.toThrow(
+      'run.json: parameters.variants[1] must be "auto" or "sync", not a string',
+    );
+    await expect(readRunInfo(runWith({ ...RUN, parameters: { variants: [], setups: [] } }), SETUP)).rejects.toThrow('run.json: parameters.orders is missing');
+    await expect(readRunInfo(runWith({ ...RUN, parameters: undefined }), ANY_PARAMETERS)).rejects.toThrow('run.json: parameters is missing');
   });
 
   it('reads the names of the run, and names a base name it lacks', async () => {
-    const names = await readNames(runWith({ names: { orders: 'orders-x1' } }));
+    const { names } = await readRunInfo(runWith(RUN), ANY_PARAMETERS);
     expect(nameOf(names, 'orders')).toBe('orders-x1');
     expect(() => nameOf(names, 'group')).toThrow('run.json names no group');
-    await expect(readNames(runWith({ parameters: {} }))).rejects.toThrow('run.json has no names');
+  });
+
+  it.each([
+    ['{"names":"pay"}', { names: 'pay' }, 'run.json: lab is missing'],
+    ['names of the wrong type', { ...RUN, names: 'pay' }, 'run.json: names must be an object, not a string'],
+    ['null', null, 'run.json: the document must be an object, not null'],
+    ['[]', [], 'run.json: the document must be an object, not a list'],
+    ['a start that is no time', { ...RUN, startedAt: 'yesterday' }, 'run.json: startedAt must be a time (ISO 8601)'],
+    ['a figure that is an object', { ...RUN, figures: { leader: { node: 1 } } }, 'run.json: figures.leader must be'],
+  ])('a run.json of %s is one line naming the file and the field', async (_, info, message) => {
+    await expect(readRunInfo(runWith(info), ANY_PARAMETERS)).rejects.toThrow(message);
   });
 });

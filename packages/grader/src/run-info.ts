@@ -1,40 +1,67 @@
+import { LANGS, type Lang } from '@kafka-labs/i18n';
+import { figuresShape } from './checks.ts';
 import { GradeError, readRunJson } from './run-folder.ts';
+import { is, ShapeError, type Shape } from './shape.ts';
+import type { Figures } from './verdict.ts';
 
-/** What a recorded parameter must be: a finite number, a boolean, a string, a list of strings or of objects (the variants). */
-export type ParameterKind = 'number' | 'boolean' | 'string' | 'strings' | 'objects';
-
-const isKind = (value: unknown, kind: ParameterKind) => {
-  if (kind === 'objects') return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
-  if (kind === 'strings') return Array.isArray(value) && value.every((v) => typeof v === 'string');
-  return typeof value === kind && (kind !== 'number' || Number.isFinite(value));
-};
-const KIND_NAMES: Record<ParameterKind, string> = {
-  number: 'a number',
-  boolean: 'a boolean',
-  string: 'a string',
-  strings: 'a list of strings',
-  objects: 'a list of objects',
-};
-
-/**
- * The experiment's parameters as the run recorded them in run.json (the run script's setup, not today's code);
- * a missing or mistyped parameter that the grader names in `kinds` is a GradeError naming it.
- */
-export async function readParameters<T>(runDir: string, kinds: { [K in keyof T]?: ParameterKind }): Promise<T> {
-  const info = await readRunJson<{ parameters?: unknown }>(runDir, 'run.json');
-  const parameters = info?.parameters;
-  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) throw new GradeError('run.json has no parameters');
-  for (const [key, kind] of Object.entries(kinds) as [string, ParameterKind][]) {
-    if (!isKind((parameters as Record<string, unknown>)[key], kind)) throw new GradeError(`run.json parameters.${key} must be ${KIND_NAMES[kind]}`);
-  }
-  return parameters as T;
+/** run.json: what a run script records besides its files (lab-kit writes it; graders read it with readRunInfo). */
+export interface RunInfo<P = Record<string, unknown>> {
+  lab: string;
+  /** The language the transcript was written in (what `--lang` chose); absent in runs older than the switch. */
+  lang?: Lang;
+  startedAt: string;
+  durationMs: number;
+  figures: Figures;
+  /** Names the run used (topics, groups) by base name, so the grader knows what the files refer to. */
+  names: Record<string, string>;
+  /** The experiment's parameters as the run script set them (its setup, the leader it chose): the grader needs nothing but the folder. */
+  parameters: P;
+  /** Why the run did not finish (an error or an interrupt), one line; absent when it did. */
+  failure?: string;
+  /** Where the run's time went besides the experiment, for `pnpm bench labs` (absent in runs older than it). */
+  timings?: RunTimings;
 }
 
-/** The per-run topic and group names the run recorded in run.json. */
-export async function readNames(runDir: string): Promise<Record<string, string>> {
-  const info = await readRunJson<{ names?: Record<string, string> }>(runDir, 'run.json');
-  if (!info?.names || typeof info.names !== 'object') throw new GradeError('run.json has no names');
-  return info.names;
+export interface RunTimings {
+  /** Making sure the broker the manifest asks for is up (a start or restart, or a check of the running one). */
+  brokerMs: number;
+  /** Kafka tool calls made through `lab.kafka`, and the time during which at least one of them ran. */
+  toolCalls: number;
+  toolMs: number;
+}
+
+const time: Shape<string> = {
+  describe: 'a time (ISO 8601)',
+  check(value, path) {
+    const text = is.string.check(value, path);
+    if (text.length > 40 || Number.isNaN(Date.parse(text))) throw new ShapeError(`${path} must be a time (ISO 8601)`);
+    return text;
+  },
+};
+
+const runInfoShape = <P>(parameters: Shape<P>): Shape<RunInfo<P>> =>
+  is.object({
+    lab: is.string,
+    lang: is.optional(is.literal(...LANGS)),
+    startedAt: time,
+    durationMs: is.number,
+    figures: figuresShape,
+    names: is.record(is.string),
+    parameters,
+    failure: is.optional(is.string),
+    timings: is.optional(is.object({ brokerMs: is.number, toolCalls: is.integer, toolMs: is.number })),
+  }) as Shape<RunInfo<P>>;
+
+/** Parameters a reader does not look into (gradeRun, the report): any object. */
+export const ANY_PARAMETERS: Shape<Record<string, unknown>> = is.record(is.unknown);
+
+/**
+ * The run.json of a run folder, shape-checked whole with the lab's `parameters` shape: the one reader of run.json.
+ * A missing, unreadable or mistyped run.json is a GradeError naming the file and the field (`run.json:
+ * parameters.orders must be a number, not a string`).
+ */
+export async function readRunInfo<P>(runDir: string, parameters: Shape<P>): Promise<RunInfo<P>> {
+  return readRunJson(runDir, 'run.json', runInfoShape(parameters));
 }
 
 /** A name run.json must hold (a topic or group base name), as a GradeError when it does not. */

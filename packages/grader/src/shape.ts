@@ -60,6 +60,11 @@ export const is = {
   null: leaf<null>('null', (v) => v === null),
   unknown: leaf<unknown>('anything', () => true),
 
+  /** Exactly one of `values` (a variant's kind, a mode). */
+  literal<const V extends readonly (string | number | boolean)[]>(...values: V): Shape<V[number]> {
+    return leaf<V[number]>(values.map((v) => JSON.stringify(v)).join(' or '), (v) => values.includes(v as V[number]));
+  },
+
   array<T>(item: Shape<T>): Shape<T[]> {
     return {
       describe: `a list of ${item.describe.replace(/^an? /, '')}s`,

@@ -9,12 +9,12 @@
  * Run: pnpm bench labs [<lab-id|track>...] [--runs N] [--write]
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
 import { LAB_BENCH_FILE, readLabBench, type LabBench } from '../src/lab-bench.ts';
-import type { RunInfo } from '../src/lab.ts';
+import { ANY_PARAMETERS, readRunInfo, type RunInfo } from '@kafka-labs/grader';
 import { REPO_ROOT, runsDir } from '../src/paths.ts';
 import { listLabs, resolveLabs, type LabEntry } from '../src/registry.ts';
 
@@ -50,13 +50,9 @@ function runOnce(lab: LabEntry): Promise<Measured> {
     child.on('close', (code) => {
       const closedAt = Date.now();
       const wall = (closedAt - spawnedAt) / 1000;
-      let info: RunInfo | null = null;
-      try {
-        info = JSON.parse(readFileSync(join(realpathSync(join(runsDir(), lab.id, 'latest')), 'run.json'), 'utf8')) as RunInfo;
-      } catch {
-        // no finished run to read: the row says so
-      }
-      resolve({ wall, spawnedAt, closedAt, info: code === 0 ? info : null, passed: code === 0 });
+      // No finished run to read (or a broken run.json): the row says so.
+      const read = code === 0 ? Promise.resolve().then(() => readRunInfo(realpathSync(join(runsDir(), lab.id, 'latest')), ANY_PARAMETERS)).catch(() => null) : Promise.resolve(null);
+      void read.then((info) => resolve({ wall, spawnedAt, closedAt, info, passed: code === 0 }));
     });
   });
 }
@@ -70,9 +66,9 @@ function summary(lab: LabEntry, runs: Measured[], loads: [number, number]): LabB
     runs: runs.length,
     passed: runs.filter((r) => r.passed).length,
     wall: { median: wall, min: Math.min(...walls), max: Math.max(...walls) },
-    tools: s(of((r) => r.info!.timings.toolMs)),
-    toolCalls: of((r) => r.info!.timings.toolCalls),
-    broker: s(of((r) => r.info!.timings.brokerMs)),
+    tools: s(of((r) => r.info!.timings!.toolMs)),
+    toolCalls: of((r) => r.info!.timings!.toolCalls),
+    broker: s(of((r) => r.info!.timings!.brokerMs)),
     harness: Math.round(of((r) => r.wall - r.info!.durationMs / 1000) * 10) / 10,
     harnessStart: s(of((r) => Date.parse(r.info!.startedAt) - r.spawnedAt)),
     harnessEnd: s(of((r) => r.closedAt - Date.parse(r.info!.startedAt) - r.info!.durationMs)),

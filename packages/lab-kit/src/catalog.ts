@@ -1,8 +1,6 @@
-// The labs on disk without running one: the registry, run folders, grading and bench figures. It loads no Kafka
-// client, zx or broker code, so that `pnpm lab` (before its run script starts), `pnpm grade` and `pnpm report`
-// start fast; `@kafka-labs/lab-kit` re-exports all of it next to startLab.
-export { failureReason, formatReport, gradeRun } from './grade-run.ts';
-export type { Grader, GradeOptions } from './grade-run.ts';
+// The labs on disk without running one: the registry, run folders and bench figures (grading is the grader's:
+// `@kafka-labs/grader`). It loads no Kafka client, zx or broker code, so that `pnpm lab` (before its run script
+// starts), `pnpm grade` and `pnpm report` start fast; `@kafka-labs/lab-kit` re-exports all of it next to startLab.
 export { listLabs, readRegistry, resolveLabs, RegistryError } from './registry.ts';
 export type { BrokenLab, LabEntry, Manifest, Registry } from './registry.ts';
 export { createRunFolder, latestRunFolder, markLatest } from './run-folder.ts';

@@ -1,5 +1,5 @@
 export { startLab, Interrupted } from './lab.ts';
-export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, RunInfo, RunTimings, TopicOptions } from './lab.ts';
+export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, TopicOptions } from './lab.ts';
 export { ChildError, processesOfRun } from './process.ts';
 export { spinWhile } from './progress.ts';
 export { watchLog, type LogWatch } from './log-watch.ts';

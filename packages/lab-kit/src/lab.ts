@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, createTopic, ensureBroker, isKafkaTool, lockBroker, toolCommand, TOOLS, type Broker, type BrokerOptions, type KafkaTool } from '@kafka-labs/broker';
 import { exitFlushed, oneLine } from '@kafka-labs/cli';
 import type { Database } from '@kafka-labs/database';
-import type { Figures } from '@kafka-labs/grader';
+import type { Figures, RunInfo } from '@kafka-labs/grader';
 import { resolveLang, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { Kafka, logLevel } from 'kafkajs';
 import { $, type ProcessPromise } from 'zx';
@@ -29,32 +29,6 @@ import { REPO_ROOT } from './paths.ts';
 import { MESSAGES } from './messages.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
 import { createRunFolder, markLatest } from './run-folder.ts';
-
-/** run.json: what the run script records for the grader besides its files. */
-export interface RunInfo {
-  lab: string;
-  /** The language the transcript was written in (what `--lang` chose). */
-  lang: Lang;
-  startedAt: string;
-  durationMs: number;
-  figures: Figures;
-  /** Names the run used (topics, groups), so the grader knows what the files refer to. */
-  names: Record<string, string>;
-  /** The experiment's parameters (the track's setups), so the grader needs nothing but the folder. */
-  parameters: Record<string, unknown>;
-  /** Why the run did not finish (an error or an interrupt), one line; absent when it did. */
-  failure?: string;
-  /** Where the run's time went besides the experiment, for `pnpm bench labs`. */
-  timings: RunTimings;
-}
-
-export interface RunTimings {
-  /** Making sure the broker the manifest asks for is up (a start or restart, or a check of the running one). */
-  brokerMs: number;
-  /** Kafka tool calls made through `lab.kafka`, and the time during which at least one of them ran. */
-  toolCalls: number;
-  toolMs: number;
-}
 
 export interface TopicOptions {
   partitions?: number;
@@ -122,8 +96,10 @@ export interface Lab extends AsyncDisposable {
   database(name?: string): Promise<Database>;
   /** Runs `cleanup` however the run ends (after the children are stopped), e.g. to stop a detached helper. */
   defer(cleanup: () => Promise<unknown> | unknown): void;
-  /** A named figure for result.json (e.g. duplicates: 82). */
+  /** A named figure for result.json (e.g. duplicates: 82); a grader never reads it (see `parameter`). */
   figure(name: string, value: Figures[string]): void;
+  /** A parameter the run decides as it goes (the leader it chose), recorded in run.json's `parameters` at once for the grader. */
+  parameter(name: string, value: unknown): void;
   /** Stops what is left running, writes run.json and releases the broker; `await using` calls it. */
   end(): Promise<void>;
 }
@@ -185,6 +161,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   };
   const figures: Figures = {};
   const names: Record<string, string> = {};
+  const parameters: Record<string, unknown> = { ...options.parameters };
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   let releaseLock: () => void = () => {};
   let admin: ReturnType<Kafka['admin']> | null = null;
@@ -200,7 +177,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       durationMs: Date.now() - startedAt.getTime(),
       figures,
       names,
-      parameters: options.parameters ?? {},
+      parameters,
       ...(failure ? { failure } : {}),
       timings: { brokerMs, toolCalls: toolTime.calls, toolMs: toolTime.ms() },
     };
@@ -382,6 +359,10 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     },
     figure(name, value) {
       figures[name] = value;
+    },
+    parameter(name, value) {
+      parameters[name] = value;
+      writeRunInfo();
     },
     async end() {
       if (state !== 'running') return;

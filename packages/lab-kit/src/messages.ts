@@ -17,15 +17,9 @@ export const MESSAGES = defineMessages({
     en: (p: { reason: string; n: number }) => `${p.reason}: stopping ${p.n} process(es)`,
     ko: (p) => `${p.reason}: 프로세스 ${p.n}개를 멈춰요`,
   },
-  runDidNotFinish: { en: (p: { reason: string }) => `the run did not finish: ${p.reason}`, ko: (p) => `실행이 끝나지 않았어요: ${p.reason}` },
-  graderFailed: {
-    en: (p: { reason: string }) => `the grader failed on this folder: ${p.reason}`,
-    ko: (p) => `이 폴더를 채점하다 grader가 실패했어요: ${p.reason}`,
-  },
   takes: {
     en: (p: { median: number; waits: number }) => `${p.median} s (waits ${p.waits} s)`,
     ko: (p) => `${p.median}초 (대기 ${p.waits}초)`,
   },
   takesNotBenched: { en: (p: { waits: number }) => `waits ${p.waits} s; not benched`, ko: (p) => `대기 ${p.waits}초; 측정 전` },
-  nothingGraded: { en: (p: { lab: string }) => `${p.lab}: nothing was graded`, ko: (p) => `${p.lab}: 채점한 것이 없어요` },
 });

@@ -3,10 +3,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labsHome } from '@kafka-labs/broker';
-import { EXIT_CODES, formatJson, formatJunit, GradeError, type LabResult } from '@kafka-labs/grader';
+import { EXIT_CODES, formatJson, formatJunit, formatReport, GradeError, gradeRun, type GradeOptions, type LabResult } from '@kafka-labs/grader';
 import { hasHangul, type Lang } from '@kafka-labs/i18n';
 import { beforeAll, expect, test } from 'vitest';
-import { formatReport, gradeRun, type GradeOptions } from './grade-run.ts';
 import { REPO_ROOT } from './paths.ts';
 import { processesOfRun } from './process.ts';
 import { latestRunFolder } from './run-folder.ts';
@@ -97,15 +96,61 @@ export function testGoldenInBothLanguages(labId: string): void {
   });
 }
 
-/** Copies the lab's golden run folder, rewrites one of its files with `edit` (which must change it) and grades the copy. */
-export async function gradeAltered(labId: string, file: string, edit: (text: string) => string): Promise<Graded> {
-  const dir = copyGolden(labId);
+/** An edit of one file of a run folder: the new text, given the old and the copy's folder (to read its other files). */
+export type Edit = (text: string, dir: string) => string;
+
+/** A private copy of `folder` with `file` rewritten by `edit`, which must change it. */
+function alteredCopy(labId: string, folder: string, file: string, edit: Edit): string {
+  const dir = mkdtempSync(join(tmpdir(), `${labId}-altered-`));
+  cpSync(realpathSync(folder), dir, { recursive: true });
   const path = join(dir, file);
   const before = readFileSync(path, 'utf8');
-  const after = edit(before);
+  const after = edit(before, dir);
   if (after === before) throw new Error(`the edit did not change ${file}`);
   writeFileSync(path, after);
-  return gradeFolder(labId, dir);
+  return dir;
+}
+
+/**
+ * Grades a copy of the lab's golden run folder (or of `from`, e.g. latestRunFolder(id) after `runLabOnce`) with one
+ * of its files rewritten by `edit` (which must change it).
+ */
+export async function gradeAltered(labId: string, file: string, edit: Edit, from = goldenRunFolder(labId)): Promise<Graded> {
+  return gradeFolder(labId, alteredCopy(labId, from, file, edit));
+}
+
+/** A run folder with one mistake: `edit` rewrites `file`; grading it fails exactly the laws `fails`, in that order. */
+export interface Broken {
+  name: string;
+  file: string;
+  edit: Edit;
+  fails: string[];
+  /** What the first failing check's one-line message says. */
+  reason: RegExp;
+}
+
+/**
+ * Registers one test per variant: a copy of `from` (default: the golden run folder) with the variant's edit grades
+ * exit 1, fails exactly the checks `fails` (no other law, no run-folder or grader check), each in one line, the first
+ * one matching `reason`.
+ */
+export function testBrokenVariants(labId: string, variants: Broken[], from: () => string = () => goldenRunFolder(labId)): void {
+  test.each(variants)('$name fails $fails', async ({ file, edit, fails, reason }) => {
+    const graded = await gradeAltered(labId, file, edit, from());
+    expect(graded.status, graded.stdout + graded.stderr).toBe(1);
+    const failed = graded.result!.checks.filter((c) => !c.ok);
+    expect(failed.map((c) => c.id)).toEqual(fails);
+    expect(failed[0]!.message).toMatch(reason);
+    for (const check of failed) expect(check.message).not.toContain('\n');
+  });
+}
+
+/** Removes the lines of a text that match `pattern`. */
+export function dropLines(text: string, pattern: RegExp): string {
+  return text
+    .split('\n')
+    .filter((line) => !pattern.test(line))
+    .join('\n');
 }
 
 /** Copies the lab's golden run folder without `file` and grades the copy. */
@@ -171,6 +216,43 @@ export function testHostileFiles(labId: string, files: string[], options: GradeO
     expect(graded.stdout).not.toContain('root:x:0:0');
     expect(JSON.parse(formatJson(graded.result!)).verdict).toBe('fail');
     expect(formatJunit(graded.result!)).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  });
+}
+
+/** What a JavaScript error says when a grader touched a value of the wrong shape: never a grade's reason. */
+const RAW_ERRORS = /Cannot read properties|is not a function|is not iterable|undefined/;
+
+/** Files of a run folder with values of the wrong shape, by what the test calls them: the file and its new text, from the golden's. */
+function hostileShapes(golden: string): [string, string, (text: string) => string][] {
+  const info = JSON.parse(readFileSync(join(golden, 'run.json'), 'utf8')) as { parameters: Record<string, unknown> };
+  const nulled = Object.fromEntries(Object.keys(info.parameters).map((key) => [key, null]));
+  return [
+    ['run.json of {"names":"pay"}', 'run.json', () => '{"names":"pay"}\n'],
+    ['run.json of null', 'run.json', () => 'null\n'],
+    ['run.json of []', 'run.json', () => '[]\n'],
+    ['run.json with names of a string', 'run.json', (text) => JSON.stringify({ ...JSON.parse(text), names: 'pay' })],
+    ...(Object.keys(nulled).length
+      ? [['run.json with every parameter null', 'run.json', (text: string) => JSON.stringify({ ...JSON.parse(text), parameters: nulled })] as [string, string, (text: string) => string]]
+      : []),
+    ...readdirSync(golden)
+      .filter((file) => file.endsWith('.jsonl'))
+      .map((file): [string, string, (text: string) => string] => [`${file} with a null line`, file, (text) => `${text}null\n`]),
+  ];
+}
+
+/**
+ * For every file of the lab's golden folder that holds JSON (run.json; each .jsonl file), values of the wrong shape
+ * (`{"names":"pay"}`, `null`, `[]`, a mistyped field, a `null` line): the grading fails (exit 1) with a first line
+ * naming the file, and no message is a raw JavaScript error ("Cannot read properties of undefined").
+ */
+export function testHostileShapes(labId: string): void {
+  test.each(hostileShapes(goldenRunFolder(labId)))('%s fails naming the file, without a raw error', async (_, file, edit) => {
+    const graded = await gradeAltered(labId, file, edit);
+    expect(graded.status, graded.stdout + graded.stderr).toBe(1);
+    const [first] = graded.stdout.split('\n');
+    expect(first).toMatch(/^FAIL: /);
+    expect(first).toContain(file);
+    for (const check of graded.result!.checks.filter((c) => !c.ok)) expect(check.message).not.toMatch(RAW_ERRORS);
   });
 }
 

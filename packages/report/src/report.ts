@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertRunFolder, GradeError, readRunJson, type LabResult } from '@kafka-labs/grader';
+import { dataBatches, readDump } from '@kafka-labs/dumplog';
+import { ANY_PARAMETERS, assertRunFolder, GradeError, readRunInfo, type LabResult } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { screenshot, type Camera } from './screenshot.ts';
-import { DUMP, readDump } from './evidence/dump.ts';
 import { readProducerLogs } from './evidence/producer-logs.ts';
 import { PROXY_EVENTS } from '@kafka-labs/proxy';
 import { readProxyEvents } from './evidence/proxy-events.ts';
@@ -21,6 +21,8 @@ import { timelineSvg, type TimelineLane } from './timeline.ts';
 export const REPORT_HTML = 'report.html';
 /** Its picture, for platforms that show images. */
 export const REPORT_PNG = 'report.png';
+/** The segment dump a lab with a proxy saves with kafka-dump-log --print-data-log (the sequence diagram's log). */
+const DUMP = 'dump.txt';
 
 /** What a picture could not be drawn from: a file it needs is missing or unreadable (a GradeError), as a page line. */
 async function attempt<T>(what: string, problems: string[], draw: () => Promise<T>): Promise<T | null> {
@@ -36,9 +38,8 @@ async function attempt<T>(what: string, problems: string[], draw: () => Promise<
 /** The run's span from run.json, when it has one. */
 async function runSpan(runDir: string, files: string[]): Promise<TimelineLane | null> {
   if (!files.includes('run.json')) return null;
-  const info = await readRunJson<{ startedAt?: string; durationMs?: number }>(runDir, 'run.json');
-  const from = Date.parse(info?.startedAt ?? '');
-  if (!Number.isFinite(from) || typeof info.durationMs !== 'number') return null;
+  const info = await readRunInfo(runDir, ANY_PARAMETERS);
+  const from = Date.parse(info.startedAt);
   return { name: 'run (run.json)', events: [], span: { from, to: from + info.durationMs } };
 }
 
@@ -57,7 +58,7 @@ async function timelineSection(runDir: string, files: string[], problems: string
     }
   }
   for (const file of files.filter((f) => /^dump.*\.txt$/.test(f))) {
-    const batches = await attempt(`timeline of ${file}`, problems, () => readDump(runDir, file));
+    const batches = await attempt(`timeline of ${file}`, problems, async () => dataBatches(await readDump(runDir, file)));
     if (batches) lanes.push({ name: file, events: batches.map((b) => ({ time: b.createTime, label: `offset ${b.baseOffset}${b.records[0]?.payload ? ` ${b.records[0].payload}` : ''} (producerId ${b.producerId})` })) });
   }
   const withTimes = lanes.filter((l) => l.events.length || l.span);
@@ -97,7 +98,7 @@ export async function renderReport(runDir: string, lab: LabInfo, result: LabResu
     const drawn = await attempt('sequence diagram', problems, async () => {
       const producers = await readProducerLogs(runDir, files);
       if (producers.length === 0) return null;
-      const batches = files.includes(DUMP) ? await readDump(runDir) : null;
+      const batches = files.includes(DUMP) ? dataBatches(await readDump(runDir, DUMP)) : null;
       sections.push(sequenceSection(sequenceModel(producers, await readProxyEvents(runDir), batches ?? []), batches, result.lang));
       return [PROXY_EVENTS, ...producers.map((p) => p.file), ...(batches ? [DUMP] : [])];
     });

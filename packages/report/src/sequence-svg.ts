@@ -1,7 +1,7 @@
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { MESSAGES } from './messages.ts';
 import type { DumpBatch } from '@kafka-labs/dumplog';
-import { formatPid } from '@kafka-labs/producer/log';
+import { formatPid } from '@kafka-labs/kafka-client/producer-log';
 import { clock, seconds, textWidth } from './geometry.ts';
 import { swatch, type Section } from './page.ts';
 import { el, type Child, type Markup } from './markup.ts';

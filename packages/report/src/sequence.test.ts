@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { readDump } from './evidence/dump.ts';
+import { dataBatches, readDump } from '@kafka-labs/dumplog';
 import { readProducerLogs } from './evidence/producer-logs.ts';
 import { readProxyEvents } from './evidence/proxy-events.ts';
 import { sequenceModel, type SequenceRow } from './sequence.ts';
@@ -10,7 +10,7 @@ const fixture = (lab: string) => fileURLToPath(new URL(`./fixtures/${lab}/`, imp
 
 async function modelOf(lab: string, producers: string[]) {
   const dir = fixture(lab);
-  return sequenceModel(await readProducerLogs(dir, producers), await readProxyEvents(dir), await readDump(dir));
+  return sequenceModel(await readProducerLogs(dir, producers), await readProxyEvents(dir), dataBatches(await readDump(dir, 'dump.txt')));
 }
 
 /** A row as one short line, to compare whole diagrams. */

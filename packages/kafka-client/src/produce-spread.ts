@@ -1,7 +1,6 @@
 import type { DeliveryReport, LibrdKafkaError, Producer } from '@confluentinc/kafka-javascript';
 import { WorkerError } from './errors.ts';
-import { Kafka, errorName } from './kafka.ts';
-import { DEFAULT_BOOTSTRAP } from './options.ts';
+import { DEFAULT_BOOTSTRAP, errorName, Kafka } from './librdkafka.ts';
 
 const CONNECT_TIMEOUT_MS = 15_000;
 /** librdkafka gives up on a message after this long, so a missing topic or broker ends the run with an error. */

@@ -1,6 +1,6 @@
 import { eventLog, type LineCodecs, type MalformedLine, type Stamped } from '@kafka-labs/cli';
-import { formatOffsets, formatPartitions, OFFSETS_PATTERN, parseOffsets, PARTITIONS_PATTERN, type PartitionOffset } from '@kafka-labs/worker/log';
 import { TxnWorkerError } from './errors.ts';
+import { formatOffsets, OFFSETS_PATTERN, parseOffsets, partitionsCodec, type PartitionOffset } from './offsets.ts';
 
 /** How a failed client call is flagged by librdkafka (the callback API's isFatal / isTxnRequiresAbort / isRetriable). */
 export const ERROR_FLAGS = ['fatal', 'abortable', 'retriable', '-'] as const;
@@ -27,6 +27,7 @@ export type TxnEventBody =
   | { kind: 'began'; txn: number }
   | { kind: 'applied'; id: string }
   | { kind: 'skipped'; id: string }
+  | { kind: 'unawaited'; id: string }
   | { kind: 'processed'; partition: number; offset: number }
   | { kind: 'produced'; id: string; partition: number; offset: number }
   | { kind: 'sent-offsets'; txn: number; offsets: PartitionOffset[] }
@@ -54,11 +55,6 @@ export type TxnEventOf<K extends TxnEventKind> = Extract<TxnEvent, { kind: K }>;
 const ID = String.raw`(\S+)`;
 const oneLineText = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-const partitionsCodec = <K extends 'assigned' | 'revoked' | 'lost'>(kind: K) => ({
-  format: (b: { partitions: number[] }) => `${kind} ${formatPartitions(b.partitions)}`,
-  pattern: new RegExp(`^${kind} ${PARTITIONS_PATTERN}$`),
-  parse: (m: RegExpExecArray) => ({ partitions: m[1] === '' ? [] : m[1]!.split(',').map((p) => Number(p.slice(1))) }),
-});
 const offsetsCodec = (head: string) => ({
   format: (b: { offsets: PartitionOffset[] }) => `${head} ${formatOffsets(b.offsets)}`,
   pattern: new RegExp(`^${head} ${OFFSETS_PATTERN}$`),
@@ -104,6 +100,7 @@ const codecs: LineCodecs<TxnEventBody> = {
   began: txnCodec('began'),
   applied: idCodec('applied'),
   skipped: idCodec('skipped'),
+  unawaited: { format: (b) => `sink write ${b.id} not awaited`, pattern: new RegExp(`^sink write ${ID} not awaited$`), parse: (m) => ({ id: m[1]! }) },
   processed: {
     format: (b) => `processed p${b.partition} offset ${b.offset}`,
     pattern: /^processed p(\d+) offset (\d+)$/,

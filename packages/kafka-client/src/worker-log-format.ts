@@ -1,11 +1,6 @@
 import { eventLog, LOG_NAME, type LineCodecs, type MalformedLine, type Stamped } from '@kafka-labs/cli';
 import { WorkerError } from './errors.ts';
-
-/** A partition's next offset to process, as committed (`p0=100`). */
-export interface PartitionOffset {
-  partition: number;
-  offset: number;
-}
+import { formatOffsets, OFFSETS_PATTERN, parseOffsets, partitionsCodec, type PartitionOffset } from './offsets.ts';
 
 /** What one worker log line says, without its timestamp and worker name. */
 export type WorkerEventBody =
@@ -16,6 +11,8 @@ export type WorkerEventBody =
   | { kind: 'lost'; partitions: number[] }
   | { kind: 'slow'; partition: number; offset: number; sec: number }
   | { kind: 'processed'; partition: number; offset: number }
+  | { kind: 'failed'; partition: number; offset: number }
+  | { kind: 'skipped'; partition: number; offset: number }
   | { kind: 'commit'; offsets: PartitionOffset[] }
   | { kind: 'commit-failed'; error: string; offsets: PartitionOffset[] }
   | { kind: 'poll-error'; error: string }
@@ -28,26 +25,12 @@ export type WorkerEventKind = WorkerEventBody['kind'];
 /** One worker log line: when (ISO 8601, milliseconds, UTC), which worker, what happened. */
 export type WorkerEvent = Stamped<WorkerEventBody>;
 
-/** `[p0,p1]`: a partition list as the logs write it. */
-export const formatPartitions = (partitions: number[]) => `[${partitions.map((p) => `p${p}`).join(',')}]`;
-const parsePartitions = (text: string) => (text === '' ? [] : text.split(',').map((p) => Number(p.slice(1))));
-/** `p0=100 p1=490`: partitions' next offsets as the logs write them. */
-export const formatOffsets = (offsets: PartitionOffset[]) => offsets.map(({ partition, offset }) => `p${partition}=${offset}`).join(' ');
-/** Reads what `formatOffsets` wrote (matched by OFFSETS_PATTERN). */
-export const parseOffsets = (text: string): PartitionOffset[] =>
-  text.split(' ').map((item) => {
-    const [partition, offset] = item.slice(1).split('=');
-    return { partition: Number(partition), offset: Number(offset) };
-  });
-
-/** Regular-expression sources (one capture group each) of a partition list and an offset list. */
-export const PARTITIONS_PATTERN = String.raw`\[((?:p\d+(?:,p\d+)*)?)\]`;
-export const OFFSETS_PATTERN = String.raw`(p\d+=\d+(?: p\d+=\d+)*)`;
 const ERROR = String.raw`([\w-]+)`;
-const partitionsCodec = <K extends 'assigned' | 'revoked' | 'lost'>(kind: K) => ({
-  format: (body: { partitions: number[] }) => `${kind} ${formatPartitions(body.partitions)}`,
-  pattern: new RegExp(`^${kind} ${PARTITIONS_PATTERN}$`),
-  parse: (m: RegExpExecArray) => ({ partitions: parsePartitions(m[1]!) }),
+/** The codec of a `<kind> p0 offset 5` line: what happened to one record. */
+const recordCodec = <K extends string>(kind: K) => ({
+  format: (b: { partition: number; offset: number }) => `${kind} p${b.partition} offset ${b.offset}`,
+  pattern: new RegExp(`^${kind} p(\\d+) offset (\\d+)$`),
+  parse: (m: RegExpExecArray) => ({ partition: Number(m[1]), offset: Number(m[2]) }),
 });
 
 /** The worker's log line grammar, one entry per event kind: the only place the text format is defined. */
@@ -62,11 +45,9 @@ const codecs: LineCodecs<WorkerEventBody> = {
     pattern: /^slow p(\d+) offset (\d+) for (\d+(?:\.\d+)?)s$/,
     parse: (m) => ({ partition: Number(m[1]), offset: Number(m[2]), sec: Number(m[3]) }),
   },
-  processed: {
-    format: (b) => `processed p${b.partition} offset ${b.offset}`,
-    pattern: /^processed p(\d+) offset (\d+)$/,
-    parse: (m) => ({ partition: Number(m[1]), offset: Number(m[2]) }),
-  },
+  processed: recordCodec('processed'),
+  failed: recordCodec('failed'),
+  skipped: recordCodec('skipped'),
   commit: {
     format: (b) => `commit ${formatOffsets(b.offsets)}`,
     pattern: new RegExp(`^commit ${OFFSETS_PATTERN}$`),

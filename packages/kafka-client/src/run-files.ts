@@ -1,6 +1,6 @@
 import { GradeError, readRunFile } from '@kafka-labs/grader';
 import { TxnWorkerError } from './errors.ts';
-import { formatTxnEvent, parseTxnLog, type TxnEvent } from './log-format.ts';
+import { formatTxnEvent, parseTxnLog, type TxnEvent } from './txn-log-format.ts';
 
 /** Reads `<worker>.log` of a run folder strictly; a missing, empty or malformed log, or another worker's line in it, is a GradeError naming the file. */
 export async function readTxnLog(runDir: string, worker: string): Promise<TxnEvent[]> {

@@ -13,7 +13,7 @@ export {
   type TxnEventBody,
   type TxnEventKind,
   type TxnEventOf,
-} from './log-format.ts';
+} from './txn-log-format.ts';
 export { enrichedValue, orderEvent, orderMessage, parseOrder } from './orders.ts';
 export { formatRead, ISOLATION_LEVELS, parseRead, READ_LIMIT, type IsolationLevel, type TopicRead, type TopicRecord } from './read-format.ts';
 export { readTxnLog } from './run-files.ts';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TxnWorkerError } from './errors.ts';
-import { formatTxnEvent, parseTxnLine, parseTxnLog, scanTxnLog, type TxnEvent } from './log-format.ts';
+import { formatTxnEvent, parseTxnLine, parseTxnLog, scanTxnLog, type TxnEvent } from './txn-log-format.ts';
 
 /** Logs of real runs: a stable transactional.id fencing a stalled instance, a random one with subscribe(), an inbox sink. */
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}.log`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/txn/${name}.log`, import.meta.url), 'utf8');
 const FIXTURES = ['stable-a1', 'stable-a2', 'random-subscribe-a1', 'random-subscribe-a2', 'sink-sync-a1', 'sink-sync-a2'];
 const logs = Object.fromEntries(FIXTURES.map((name) => [name, fixture(name)]));
 const stamp = { time: '2026-12-01T12:00:00.123Z', worker: 'a1' };
@@ -61,6 +61,7 @@ describe('parseTxnLog', () => {
       { ...stamp, kind: 'committed', txn: 12 },
       { ...stamp, kind: 'failed', call: 'commitSync', error: 'REBALANCE_IN_PROGRESS', code: 27, flag: 'retriable', message: 'Broker: Group rebalance in progress' },
       { ...stamp, kind: 'started', settings: {} },
+      { ...stamp, kind: 'unawaited', id: 'E-0004' },
     ];
     for (const event of events) expect(parseTxnLine(formatTxnEvent(event))).toEqual(event);
     expect(formatTxnEvent({ ...stamp, kind: 'client', text: 'a\n  b' })).toBe(`${stamp.time} a1 client: a b`);

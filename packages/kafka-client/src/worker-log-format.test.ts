@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WorkerError } from './errors.ts';
-import { formatWorkerEvent, parseWorkerLine, parseWorkerLog, scanWorkerLog } from './log-format.ts';
+import { formatWorkerEvent, parseWorkerLine, parseWorkerLog, scanWorkerLog } from './worker-log-format.ts';
 
 /** Logs of a real run of the max-poll experiment (a slow at offset 3 for 9 s, max.poll.interval.ms 6000). */
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/maxpoll/${name}`, import.meta.url), 'utf8');
@@ -44,6 +44,12 @@ describe('parseWorkerLog', () => {
     expect(formatWorkerEvent({ ...stamp, kind: 'commit', offsets: [{ partition: 0, offset: 100 }, { partition: 1, offset: 490 }] })).toBe(
       `${stamp.time} a commit p0=100 p1=490`,
     );
+  });
+
+  it('writes and reads the failure modes: a failed record, and one committed past', () => {
+    const stamp = { time: '2026-11-29T23:59:01.123Z', worker: 'a' };
+    expect(formatWorkerEvent({ ...stamp, kind: 'failed', partition: 0, offset: 3 })).toBe(`${stamp.time} a failed p0 offset 3`);
+    expect(parseWorkerLine(`${stamp.time} a skipped p1 offset 7`)).toEqual({ ...stamp, kind: 'skipped', partition: 1, offset: 7 });
   });
 
   it('names the first line that is not a worker log line', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPid, parseClientEvent, type ClientEvent } from './client-events.ts';
-import { parseProducerLine } from './output-format.ts';
+import { parseProducerLine } from './producer-log-format.ts';
 
 // Lines librdkafka 2.15.1 printed through the proxy in the lab runs (debug=msg,eos).
 const CASES: [string, ClientEvent | undefined][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatProducerLine, parseProducerLine, parseProducerLog, scanProducerLog, type ProducerLine } from './output-format.ts';
+import { formatProducerLine, parseProducerLine, parseProducerLog, scanProducerLog, type ProducerLine } from './producer-log-format.ts';
 
 const LINES: [string, ProducerLine][] = [
   [

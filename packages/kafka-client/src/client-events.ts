@@ -1,4 +1,4 @@
-import type { ProducerLine } from './output-format.ts';
+import type { ProducerLine } from './producer-log-format.ts';
 
 /** An idempotent producer's identity as librdkafka prints it: `PID{Id:0,Epoch:0}`; null for `PID{Invalid}`. */
 export interface Pid {

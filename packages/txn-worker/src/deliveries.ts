@@ -1,26 +1,6 @@
-import type { LibrdKafkaError, Producer } from '@confluentinc/kafka-javascript';
-import { errorName, Kafka } from '@kafka-labs/worker';
-import type { CallFailure, ErrorFlag, TxnEventBody } from './log-format.ts';
-
-/** librdkafka log lines at this syslog level or more severe reach a program's log (4 = warning). */
-export const CLIENT_LOG_LEVEL = 4;
-/** Error codes that mean another producer epoch owns the transactional.id now: _FENCED, PRODUCER_FENCED, INVALID_PRODUCER_EPOCH. */
-export const FENCED_CODES = new Set([Kafka.CODES.ERRORS.ERR__FENCED, 90, 47]);
-
-/** A callback-API call as a promise that rejects with the client's own error (whose flags a program reads). */
-export const call = <T = void>(run: (cb: (error: LibrdKafkaError | null | undefined, value?: T) => void) => void) =>
-  new Promise<T>((resolve, reject) => run((error, value) => (error ? reject(error) : resolve(value as T))));
-
-/** What a failed call says: its code, name, message and the callback API's flags (correct there, unlike the KafkaJS-style API's). */
-export function callFailure(callName: string, error: unknown): CallFailure {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as Partial<LibrdKafkaError> & { isTxnRequiresAbort?: boolean };
-  const flag: ErrorFlag = e.isFatal ? 'fatal' : e.isTxnRequiresAbort ? 'abortable' : e.isRetriable ? 'retriable' : '-';
-  const code = Number(e.code);
-  return { call: callName, error: errorName(error), code: Number.isFinite(code) ? code : 0, flag, message: e.message ?? String(error) };
-}
-
-/** A failure that means the producer was fenced: its log line is `fenced`, not `failed`. */
-export const isFenced = (failure: CallFailure) => FENCED_CODES.has(failure.code);
+import type { Producer } from '@confluentinc/kafka-javascript';
+import { call, callFailure } from '@kafka-labs/kafka-client';
+import type { CallFailure, TxnEventBody } from '@kafka-labs/kafka-client/txn-log';
 
 /** The delivery reports of a producer's records: a `produced` line each (`opaque` = the event id), failures kept. */
 export interface Deliveries {

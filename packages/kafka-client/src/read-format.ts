@@ -1,5 +1,5 @@
 import { TxnWorkerError } from './errors.ts';
-import type { PartitionOffset } from '@kafka-labs/worker/log';
+import type { PartitionOffset } from './offsets.ts';
 
 export const ISOLATION_LEVELS = ['read_committed', 'read_uncommitted'] as const;
 export type IsolationLevel = (typeof ISOLATION_LEVELS)[number];

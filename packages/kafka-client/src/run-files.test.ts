@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readTxnLog } from './run-files.ts';
 
 const runDir = mkdtempSync(join(tmpdir(), 'txn-worker-run-files-'));
-cpSync(new URL('../fixtures/sink-sync-a1.log', import.meta.url), join(runDir, 'a1.log'));
+cpSync(new URL('../fixtures/txn/sink-sync-a1.log', import.meta.url), join(runDir, 'a1.log'));
 
 describe('readTxnLog', () => {
   it("reads a worker's log from a run folder as its events", async () => {
