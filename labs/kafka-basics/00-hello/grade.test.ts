@@ -1,4 +1,4 @@
-import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures, testHostileFiles } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, testGoldenInBothLanguages, testRunFolderFailures, testHostileFiles } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 describe('00-hello', () => {
@@ -20,6 +20,7 @@ describe('00-hello', () => {
     expect(graded.stdout).toMatch(/✘ run-folder: dump.txt is missing from the run folder/);
   });
 
+  testGoldenInBothLanguages('00-hello');
   testRunFolderFailures('00-hello', 'consumed.json');
   testHostileFiles('00-hello', ['consumed.json', 'dump.txt']);
 });

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, testRunFolderFailures, testHostileFiles } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '03-app-retry';
 
 describe(LAB, () => {
   testGoldenPasses(LAB, { storedRecords: 2 });
+  testGoldenInBothLanguages(LAB);
 
   test('a partition without the second E-42 fails e42-stored-twice', async () => {
     const graded = await gradeAltered(LAB, 'consumed.txt', (text) => dropConsumed(text, 1));

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, testRunFolderFailures, testHostileFiles } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = '04-restart';
 
 describe(LAB, () => {
   testGoldenPasses(LAB, { storedRecords: 2 });
+  testGoldenInBothLanguages(LAB);
 
   test('two batches under one producer id fail two-producer-ids', async () => {
     const graded = await gradeAltered(LAB, 'dump.txt', (text) => {
