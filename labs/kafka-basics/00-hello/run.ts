@@ -31,7 +31,7 @@ await plain.disconnect();
 lab.say(t.storedAt({ offset: String(sentPlain?.baseOffset) }));
 
 lab.step(t.consume());
-const consumer = kafkajs.consumer({ groupId: lab.group('hello-reader') });
+const consumer = kafkajs.consumer({ groupId: lab.name('hello-reader') });
 await consumer.connect();
 await consumer.subscribe({ topic, fromBeginning: true });
 const consumed: { offset: string; value: string }[] = [];

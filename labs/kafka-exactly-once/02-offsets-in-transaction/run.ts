@@ -15,7 +15,7 @@ for (const v of S.variants) {
   const input = await lab.createTopic(`orders-${v.name}`);
   const output = await lab.createTopic(`orders_enriched-${v.name}`);
   const flags = [
-    '--group', lab.group(`enrich-${v.name}`), '--input', input, '--output', output, '--commit', v.commit,
+    '--group', lab.name(`enrich-${v.name}`), '--input', input, '--output', output, '--commit', v.commit,
     '--transactional-id', lab.name(`enrich-tx-${v.name}`), '--batch', String(S.batch), '--assign',
   ];
   await produceOrders({ bootstrap: BOOTSTRAP.host, topic: input, count: S.orders, partitions: 1 });

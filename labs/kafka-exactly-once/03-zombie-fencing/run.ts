@@ -26,7 +26,7 @@ for (const v of S.variants) {
   );
   const input = await lab.createTopic(`orders-${v.name}`);
   const output = await lab.createTopic(`orders_enriched-${v.name}`);
-  const group = lab.group(`enrich-${v.name}`);
+  const group = lab.name(`enrich-${v.name}`);
   const flags = [
     '--group', group, '--input', input, '--output', output, '--commit', 'transaction', '--batch', String(S.batch),
     '--transactional-id', lab.name(`enrich-tx-${v.name}`),

@@ -17,10 +17,10 @@ const output = await lab.createTopic('orders_enriched');
 const transactionalId = lab.name('enrich-tx');
 await produceOrders({ bootstrap: BOOTSTRAP.host, topic: input, count: S.orders, partitions: 1 });
 // The reader is a txn-worker without a transaction or output: it logs each record it is given, read_committed.
-const reader = spawnTxnWorker(lab, 'reader', ['--group', lab.group('reader'), '--input', output, '--commit', 'sync', '--assign']);
+const reader = spawnTxnWorker(lab, 'reader', ['--group', lab.name('reader'), '--input', output, '--commit', 'sync', '--assign']);
 await reader.waitFor('its start offset', 'starting-at');
 const flags = [
-  '--group', lab.group('enrich'), '--input', input, '--output', output, '--commit', 'transaction', '--assign',
+  '--group', lab.name('enrich'), '--input', input, '--output', output, '--commit', 'transaction', '--assign',
   '--batch', String(S.batch), '--transactional-id', transactionalId, '--transaction-timeout-ms', String(S.transactionTimeoutMs),
 ];
 

@@ -31,7 +31,7 @@ for (const variant of S.variants) {
       : `sync: the same crash, with the offsets committed (commitSync) only after the whole batch is processed`,
   );
   const topic = await lab.createTopic(`orders-${variant}`);
-  const group = lab.group(variant);
+  const group = lab.name(variant);
   await produceOrders({ bootstrap: BOOTSTRAP.host, topic, count: S.orders, partitions: 1 });
   const flags = ['--group', group, '--input', topic, '--commit', variant, '--batch', String(S.orders), '--delay', String(S.delaySec), '--assign'];
   if (auto) flags.push('--auto-commit-interval-ms', String(S.autoCommitIntervalMs));

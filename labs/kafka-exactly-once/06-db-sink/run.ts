@@ -42,7 +42,7 @@ for (const sink of S.variants) {
       : `inbox: the same, but the event_id goes into the inbox first, in the same DB transaction; a known event_id applies nothing`,
   );
   const topic = await lab.createTopic(`orders-${sink}`);
-  const group = lab.group(sink);
+  const group = lab.name(sink);
   const folder = `database-${sink}`;
   await produceOrders({ bootstrap: BOOTSTRAP.host, topic, count: S.orders, partitions: 1 });
   const flags = ['--group', group, '--input', topic, '--commit', 'sync', '--batch', String(S.batch), '--assign', '--sink', sink, '--database', lab.file(folder)];

@@ -21,7 +21,7 @@ await using lab = await startLab(import.meta.url, { parameters: S });
 const input = await lab.createTopic('orders', { partitions: S.partitions });
 const enriched = await lab.createTopic('orders_enriched', { partitions: S.partitions });
 const backfillTopic = await lab.createTopic('orders_enriched_backfill', { partitions: S.partitions });
-const [liveGroup, backfillGroup, mergeGroup] = [lab.group('live'), lab.group('backfill'), lab.group('merge')];
+const [liveGroup, backfillGroup, mergeGroup] = [lab.name('live'), lab.name('backfill'), lab.name('merge')];
 const database = lab.file('database');
 const sent = await produceOrders({ bootstrap: BOOTSTRAP.host, topic: input, count: S.orders, partitions: S.partitions });
 const ends = new Map(sent.partitions.map((p) => [p.partition, p.lastOffset + 1]));

@@ -28,7 +28,7 @@ const { cause, copies } = diagnoseIncident(seed);
 await using lab = await startLab(import.meta.url, { parameters: { seed } });
 
 const input = await lab.createTopic('orders');
-const [group, replayGroup] = [lab.group('pipeline'), lab.group('replay')];
+const [group, replayGroup] = [lab.name('pipeline'), lab.name('replay')];
 const database = lab.file('database');
 await produceOrders({ bootstrap: BOOTSTRAP.host, topic: input, count: DIAGNOSE.orders, partitions: 1 });
 const sink = (name: string, flags: string[]) =>

@@ -15,7 +15,7 @@ const sent = await produceSpread({ bootstrap: BOOTSTRAP.host, topic, count: S.me
 lab.say(`   ${formatSpreadResult(sent)}`);
 
 for (const variant of S.variants) {
-  const names = { group: lab.group(variant.group), base: variant.group, topic };
+  const names = { group: lab.name(variant.group), base: variant.group, topic };
   const consumer = variant.protocol === 'consumer';
   const flags = [
     '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--group-protocol', variant.protocol,

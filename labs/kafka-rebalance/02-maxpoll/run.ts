@@ -10,7 +10,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 lab.step(`Create topic slow with ${S.partitions} partition; start a and b in one group`);
 const topic = await lab.createTopic('slow', { partitions: S.partitions });
-const names = { group: lab.group('group'), base: 'slow', topic };
+const names = { group: lab.name('group'), base: 'slow', topic };
 const flags = [
   '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery),
   '--max-poll-interval-ms', String(S.maxPollIntervalMs), '--session-timeout-ms', String(S.sessionTimeoutMs),

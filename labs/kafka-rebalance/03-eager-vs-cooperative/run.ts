@@ -11,7 +11,7 @@ for (const variant of S.variants) {
     `Group ${variant.group} (${consumer ? 'consumer protocol' : variant.strategy}): a and b share ${S.partitions} partitions of a live stream, then c joins`,
   );
   const topic = await lab.createTopic(`${variant.group}-orders`, { partitions: S.partitions });
-  const names = { group: lab.group(variant.group), base: variant.group, topic };
+  const names = { group: lab.name(variant.group), base: variant.group, topic };
   const flags = [
     '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--group-protocol', variant.protocol,
     ...(consumer ? [] : ['--strategy', variant.strategy]),

@@ -13,7 +13,7 @@ for (const variant of S.variants) {
       : `Group ${variant.group}: a and b without group.instance.id; b restarts`,
   );
   const topic = await lab.createTopic(`${variant.group}-orders`, { partitions: S.partitions });
-  const names = { group: lab.group(variant.group), base: variant.group, topic };
+  const names = { group: lab.name(variant.group), base: variant.group, topic };
   const consumer = variant.protocol === 'consumer';
   const flagsOf = (member: string) => [
     '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--revoke-commit', '--group-protocol', variant.protocol,

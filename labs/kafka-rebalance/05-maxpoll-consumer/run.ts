@@ -19,7 +19,7 @@ lab.say(
 const runs = await Promise.all(
   S.variants.map(async (variant) => {
     const topic = await lab.createTopic(`${variant.group}-slow`, { partitions: S.partitions });
-    const names = { group: lab.group(variant.group), base: variant.group, topic };
+    const names = { group: lab.name(variant.group), base: variant.group, topic };
     const flags = ['--group-protocol', 'consumer', '--delay', String(S.delaySec), '--commit-every', String(S.commitEvery), '--max-poll-interval-ms', String(S.maxPollIntervalMs)];
     const a = spawnWorker(lab, names, 'a', [...flags, '--slow-at', String(S.slowAt), '--slow-sec', String(variant.slowSec)]);
     await a.waitFor('assignment of p0', 'assigned', (e) => e.partitions.includes(0));

@@ -5,7 +5,7 @@ import { oneLine } from '@kafka-labs/cli';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { boundedFigure, excerpt } from './checks.ts';
 import { MESSAGES } from './messages.ts';
-import { assertRunFolder, GradeError } from './run-folder.ts';
+import { assertRunFolder, GradeError } from './safe-read.ts';
 import { ANY_PARAMETERS, readRunInfo, type RunInfo } from './run-info.ts';
 import type { TextOptions } from './reporters.ts';
 import { formatText } from './reporters.ts';

@@ -4,8 +4,8 @@ export { Checks, excerpt, lawMessage, boundedFigure, figuresShape, EXCERPT_CHARS
 export type { Law } from './checks.ts';
 export { is, kindOf, ShapeError } from './shape.ts';
 export type { Shape, ShapeOf } from './shape.ts';
-export { GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './run-folder.ts';
-export type { ReadOptions } from './run-folder.ts';
+export { GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './safe-read.ts';
+export type { ReadOptions } from './safe-read.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';
 export { MESSAGES as GRADER_MESSAGES } from './messages.ts';
 export { ANY_PARAMETERS, nameOf, readRunInfo } from './run-info.ts';

@@ -1,6 +1,6 @@
 import { LANGS, type Lang } from '@kafka-labs/i18n';
 import { figuresShape } from './checks.ts';
-import { GradeError, readRunJson } from './run-folder.ts';
+import { GradeError, readRunJson } from './safe-read.ts';
 import { is, ShapeError, type Shape } from './shape.ts';
 import type { Figures } from './verdict.ts';
 

@@ -3,6 +3,6 @@
 // starts), `pnpm grade` and `pnpm report` start fast; `@kafka-labs/lab-kit` re-exports all of it next to startLab.
 export { listLabs, readRegistry, resolveLabs, RegistryError } from './registry.ts';
 export type { BrokenLab, LabEntry, Manifest, Registry } from './registry.ts';
-export { createRunFolder, latestRunFolder, markLatest } from './run-folder.ts';
+export { createRunFolder, latestRunFolder, markLatest } from './run-folders.ts';
 export { REPO_ROOT } from './paths.ts';
 export { LAB_BENCH_FILE, readLabBench, takes, type LabBench } from './lab-bench.ts';

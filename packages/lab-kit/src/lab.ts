@@ -28,7 +28,7 @@ import { progress } from './progress.ts';
 import { REPO_ROOT } from './paths.ts';
 import { MESSAGES } from './messages.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
-import { createRunFolder, markLatest } from './run-folder.ts';
+import { createRunFolder, markLatest } from './run-folders.ts';
 
 export interface TopicOptions {
   partitions?: number;
@@ -69,8 +69,6 @@ export interface Lab extends AsyncDisposable {
   createTopic(base: string, options?: TopicOptions): Promise<string>;
   /** A per-run name `<base>-<runId>` (a topic a command creates, a consumer group), recorded in run.json at once. */
   name(base: string): string;
-  /** A per-run consumer group name (what `name` gives). */
-  group(base: string): string;
   /** Path of a file in the run folder. */
   file(name: string): string;
   writeFile(name: string, text: string): string;
@@ -312,7 +310,6 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       writeRunInfo();
       return name;
     },
-    group: (base) => lab.name(base),
     file: (name) => join(runDir, name),
     writeFile(name, text) {
       const file = join(runDir, name);

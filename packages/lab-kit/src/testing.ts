@@ -8,7 +8,7 @@ import { hasHangul, type Lang } from '@kafka-labs/i18n';
 import { beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from './paths.ts';
 import { processesOfRun } from './process.ts';
-import { latestRunFolder } from './run-folder.ts';
+import { latestRunFolder } from './run-folders.ts';
 import { resolveLabs } from './registry.ts';
 export { externalImports } from './import-graph.ts';
 

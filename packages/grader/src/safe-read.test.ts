@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { GradeError, MAX_FILE_BYTES, MAX_JSON_DEPTH, readRunFile, readRunJson, readRunJsonLines } from './run-folder.ts';
+import { GradeError, MAX_FILE_BYTES, MAX_JSON_DEPTH, readRunFile, readRunJson, readRunJsonLines } from './safe-read.ts';
 import { is } from './shape.ts';
 
 /** A run folder with `files` (name → text or bytes) inside, and a folder beside it that is not part of it. */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createRunFolder, latestRunFolder, markLatest } from './run-folder.ts';
+import { createRunFolder, latestRunFolder, markLatest } from './run-folders.ts';
 
 describe('run folders', () => {
   beforeEach(() => {
