@@ -29,7 +29,7 @@ for (const v of S.variants) {
   const start = await restarted.waitFor('its start offset', 'starting-at');
   // Done once its last transaction is committed with the input's end in its offsets (or it started at the end).
   const done = (p: TxnProcess) => start.offsets[0]?.offset === S.orders || durableOffset(p.events(), v.commit) === S.orders;
-  await restarted.until(`offset ${S.orders} committed`, () => done(restarted));
+  await restarted.untilLogged(`offset ${S.orders} committed`, () => done(restarted));
   await restarted.child.stop();
   await exitedWith(restarted);
   lab.show(`${restarted.name}, restarted with the same transactional.id`, logLines(restarted, [...SHOWN]));

@@ -39,7 +39,7 @@ for (const v of S.variants) {
   const a1 = spawnTxnWorker(lab, `${v.name}-a1`, [...flags, '--pause-after', v.zombie === 'committed-late' ? `${S.stallAfter},committed:1` : S.stallAfter]);
   await a1.waitFor(`pause after ${S.stallAfter}`, 'paused');
   const a2 = spawnTxnWorker(lab, `${v.name}-a2`, flags);
-  await a2.until(`offset ${S.orders} committed in a transaction`, () => durableOffset(a2.events(), 'transaction') === S.orders);
+  await a2.untilLogged(`offset ${S.orders} committed in a transaction`, () => durableOffset(a2.events(), 'transaction') === S.orders);
   const before = await saveGroupOffset(lab, group, input, `${v.name}-before-resume`);
   lab.say(`   a2 (transactional.id ${idOf(a2)}) processed offsets 0-${S.orders - 1} while a1 (${idOf(a1)}) stalled; the group's committed offset: ${before}`);
 

@@ -50,11 +50,11 @@ lab.show('w1, the worker that outlasted its transaction', logLines(w1, [...SHOWN
 lab.step('Restart it (w2, the same transactional.id)');
 const w2 = spawnTxnWorker(lab, 'w2', flags);
 await w2.waitFor('its start offset', 'starting-at');
-await w2.until(`offset ${S.orders} committed in a transaction`, () => durableOffset(w2.events(), 'transaction') === S.orders);
+await w2.untilLogged(`offset ${S.orders} committed in a transaction`, () => durableOffset(w2.events(), 'transaction') === S.orders);
 await w2.child.stop();
 await exitedWith(w2);
 lab.show('w2, restarted', logLines(w2, [...SHOWN]));
-await reader.until(`${S.orders + 1} records read_committed`, () => eventsOf(reader.events(), 'consumed').length >= S.orders + 1);
+await reader.untilLogged(`${S.orders + 1} records read_committed`, () => eventsOf(reader.events(), 'consumed').length >= S.orders + 1);
 await reader.child.stop();
 await exitedWith(reader);
 lab.show('reader (read_committed), what it was given and when', logLines(reader, ['starting-at', 'consumed']));

@@ -2,7 +2,7 @@ import { BOOTSTRAP } from '@kafka-labs/broker';
 import { SINK_TABLES, sinkFigures, sinkState } from '@kafka-labs/database';
 import { groupPartitions, committedByLog, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
 import { logLines, spawnTxnWorker, type TxnProcess } from '@kafka-labs/kafka-exactly-once/experiment';
-import { ChildError, startLab } from '@kafka-labs/lab-kit';
+import { startLab, until } from '@kafka-labs/lab-kit';
 import { produceOrders } from '@kafka-labs/txn-worker';
 
 /**
@@ -13,8 +13,8 @@ import { produceOrders } from '@kafka-labs/txn-worker';
 const S = { orders: 10, partitions: 2, batch: 5 };
 /** A worker's first open of its database copies the PGlite template (seconds on a loaded machine; the first ever makes it). */
 const DATABASE_WAIT_MS = 180_000;
-const DESCRIBE_TRIES = 50;
-const DESCRIBE_POLL_MS = 200;
+/** A describe answers within a second or two (a JVM tool); a rebalance it waits out settles in a few. */
+const DESCRIBE_WAIT_MS = 60_000;
 
 await using lab = await startLab(import.meta.url, { parameters: S });
 
@@ -43,20 +43,16 @@ const rebalances = (p: TxnProcess) => logLines(p, ['assigned', 'revoked', 'lost'
  * kafka-consumer-groups --describe of `group` until its rows for the input satisfy `ready` (a rebalance in progress
  * shows no members, and a describe right after one may miss rows); the answer is saved as `file`.
  */
-const describe = async (group: string, file: string, what: string, ready: (rows: GroupPartition[]) => boolean) => {
-  let last = 'no answer';
-  for (let tries = 1; tries <= DESCRIBE_TRIES; tries++) {
+const describe = (group: string, file: string, what: string, ready: (rows: GroupPartition[]) => boolean) =>
+  until(`${what} in kafka-consumer-groups --describe --group ${group}`, async (seen) => {
     const out = await lab.kafka`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} --describe --group ${group}`.nothrow();
     const rows = groupPartitions(out.stdout, group, input);
     if (rows.length === S.partitions && ready(rows)) {
       lab.writeFile(file, out.stdout);
       return rows;
     }
-    last = rows.map(formatRow).join('; ') || out.stderr.trim().split('\n').at(-1) || 'no rows';
-    await new Promise((resolve) => setTimeout(resolve, DESCRIBE_POLL_MS));
-  }
-  throw new ChildError(`kafka-consumer-groups --describe --group ${group}: ${what} not seen in ${DESCRIBE_TRIES} tries (last: ${last})`, true);
-};
+    seen(rows.map(formatRow).join('; ') || out.stderr.trim().split('\n').at(-1) || 'no rows');
+  }, { within: DESCRIBE_WAIT_MS });
 const formatRow = (r: GroupPartition) => `p${r.partition} committed ${r.committed ?? '-'} of ${r.logEnd}, held by ${r.clientId ?? 'nobody'}`;
 const heldBy = (rows: GroupPartition[], ...clients: string[]) => clients.every((c) => rows.some((r) => r.clientId === c)) && rows.every((r) => r.clientId !== null && clients.includes(r.clientId));
 /** kafka-consumer-groups --reset-offsets --to-earliest --execute for `group`; its stdout and stderr are saved as `file`. */
@@ -77,14 +73,14 @@ const dumpDatabase = async (file: string) => {
 
 lab.step(`the live pipeline: group ${liveGroup} reads ${input} (${S.partitions} partitions), writes ${enriched}, applies each order through the inbox`);
 const live = worker('live', liveGroup, ['--output', enriched, '--sink', 'inbox', '--database', database]);
-await live.until(`commits of ${input} at its end`, committedToEnd(live), DATABASE_WAIT_MS);
+await live.untilLogged(`commits of ${input} at its end`, committedToEnd(live), DATABASE_WAIT_MS);
 const before = await describe(liveGroup, 'group-live.txt', 'live holding every partition', (rows) => heldBy(rows, 'live'));
 lab.show(`live processed the ${S.orders} orders; kafka-consumer-groups --describe --group ${liveGroup} (group-live.txt)`, before.map(formatRow));
 
 lab.step(`a replay with the same group.id: replayer joins ${liveGroup} and writes to ${backfillTopic}`);
 const replayer = worker('replayer', liveGroup, ['--output', backfillTopic]);
 await replayer.waitFor('its share of the partitions', 'assigned', (e) => e.partitions.length > 0);
-await live.until('the rebalance that makes room for replayer', () => live.events().some((e) => e.kind === 'revoked') && holding(live).length > 0);
+await live.untilLogged('the rebalance that makes room for replayer', () => live.events().some((e) => e.kind === 'revoked') && holding(live).length > 0);
 const during = await describe(liveGroup, 'group-live-replay.txt', 'live and replayer holding a partition each', (rows) => heldBy(rows, 'live', 'replayer'));
 lab.show('live logged a rebalance: it gave up partitions to replayer', rebalances(live));
 lab.show(`kafka-consumer-groups --describe --group ${liveGroup} while both run (group-live-replay.txt)`, during.map(formatRow));
@@ -93,7 +89,7 @@ lab.show(`kafka-consumer-groups --reset-offsets --to-earliest --execute --group 
 await replayer.child.stop();
 const consumedByReplayer = replayer.events().filter((e) => e.kind === 'consumed').length;
 lab.say(`   replayer started at the group's committed offsets, already at the end: it consumed ${consumedByReplayer} orders before it was stopped`);
-await live.until('live holding every partition again', () => holding(live).length === S.partitions);
+await live.untilLogged('live holding every partition again', () => holding(live).length === S.partitions);
 lab.show('replayer left: live logged a second rebalance and took its partition back', rebalances(live).slice(-2));
 
 lab.step(`a dedicated replay group: ${backfillGroup}, reset to the beginning while it has no member, writing to ${backfillTopic}`);
@@ -101,7 +97,7 @@ const liveBefore = await describe(liveGroup, 'group-live-before-backfill.txt', '
 const reset = await resetToEarliest(backfillGroup, 'reset-backfill.txt');
 lab.show(`kafka-consumer-groups --reset-offsets --to-earliest --execute --group ${backfillGroup} (reset-backfill.txt)`, reset.lines);
 const backfill = worker('backfill', backfillGroup, ['--output', backfillTopic]);
-await backfill.until(`commits of ${input} at its end`, committedToEnd(backfill));
+await backfill.untilLogged(`commits of ${input} at its end`, committedToEnd(backfill));
 const backfillRows = await describe(backfillGroup, 'group-backfill.txt', 'the backfill committed at the end', (rows) => rows.every((r) => r.committed === r.logEnd));
 const liveAfter = await describe(liveGroup, 'group-live-after-backfill.txt', 'live holding every partition', (rows) => heldBy(rows, 'live'));
 await backfill.child.stop();
@@ -117,7 +113,7 @@ lab.step(`the merge: ${backfillTopic} applied to the live database through the s
 await live.child.stop();
 const atMerge = sinkFigures(await dumpDatabase('database-live.jsonl'));
 const merge = spawnTxnWorker(lab, 'merge', ['--group', mergeGroup, '--input', backfillTopic, '--commit', 'sync', '--batch', String(S.orders), '--assign', '--sink', 'inbox', '--database', database]);
-await merge.until(`${replayed} merged orders`, () => merge.events().filter((e) => e.kind === 'processed').length === replayed, DATABASE_WAIT_MS);
+await merge.untilLogged(`${replayed} merged orders`, () => merge.events().filter((e) => e.kind === 'processed').length === replayed, DATABASE_WAIT_MS);
 await merge.child.stop();
 const skipped = merge.events().filter((e) => e.kind === 'skipped').length;
 const applied = merge.events().filter((e) => e.kind === 'applied').length;

@@ -34,7 +34,7 @@ await produceOrders({ bootstrap: BOOTSTRAP.host, topic: input, count: DIAGNOSE.o
 const sink = (name: string, flags: string[]) =>
   spawnTxnWorker(lab, name, ['--input', input, '--commit', 'sync', '--batch', String(DIAGNOSE.batch), '--sink', 'plain', '--database', database, ...flags]);
 const pipeline = (name: string, flags: string[] = []) => sink(name, ['--group', group, '--session-timeout-ms', String(SESSION_TIMEOUT_MS), ...flags]);
-const committedAt = (p: TxnProcess, end: number) => p.until(`a commit of p0=${end}`, () => committedByLog(p.events()).get(0) === end, DATABASE_WAIT_MS);
+const committedAt = (p: TxnProcess, end: number) => p.untilLogged(`a commit of p0=${end}`, () => committedByLog(p.events()).get(0) === end, DATABASE_WAIT_MS);
 
 lab.step(`the incident (seed ${seed}): orders flow from ${input} through group ${group} into a database (order_events, order_projection)`);
 // Every cause leaves the same files (pipeline-1.log, pipeline-2.log, replay-1.log): which of them exist must not

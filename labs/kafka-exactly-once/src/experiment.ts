@@ -3,7 +3,7 @@
 // (see evidence.ts for their names).
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, parseDumpLog, parseGroupOffsets, parseTransactionStates, type TransactionState } from '@kafka-labs/dumplog';
-import { ChildError, watchLog, type Child, type Lab, type LogWatch } from '@kafka-labs/lab-kit';
+import { ChildError, until, watchLog, type Child, type Lab, type LogWatch } from '@kafka-labs/lab-kit';
 import { readTopic, RESUME_SIGNAL, TXN_PRODUCER_CLI, TXN_WORKER_CLI } from '@kafka-labs/txn-worker';
 import { formatRead, formatTxnEvent, parseTxnLine, type IsolationLevel, type TopicRead, type TxnEvent, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
 import { eventIdOf, FILES, groupOffsetsFile } from './evidence.ts';
@@ -52,26 +52,21 @@ export function readLines(read: TopicRead): string[] {
 }
 
 const STATE_WAIT_MS = 60_000;
-const STATE_POLL_MS = 200;
 
 /**
  * Describes `transactionalId` with kafka-transactions until its state is one of `states` (bounded), saves that
  * answer as `file` and returns its row.
  */
-export async function awaitTransactionState(lab: Lab, transactionalId: string, states: string[], file: string = FILES.transactions()): Promise<TransactionState> {
-  const deadline = Date.now() + STATE_WAIT_MS;
-  let seen = 'no answer';
-  for (;;) {
+export function awaitTransactionState(lab: Lab, transactionalId: string, states: string[], file: string = FILES.transactions()): Promise<TransactionState> {
+  return until(`${transactionalId} in ${states.join(' or ')}`, async (seen) => {
     const out = await lab.kafka`kafka-transactions --bootstrap-server ${BOOTSTRAP.tools} describe --transactional-id ${transactionalId}`.nothrow();
     const row = parseTransactionStates(out.stdout).find((r) => r.transactionalId === transactionalId);
     if (row && states.includes(row.state)) {
       lab.writeFile(file, out.stdout);
       return row;
     }
-    seen = row?.state ?? (out.stderr.trim().split('\n').at(-1) || 'no row');
-    if (Date.now() > deadline) throw new ChildError(`${transactionalId} did not reach ${states.join(' or ')} within ${STATE_WAIT_MS / 1000} s (last: ${seen})`, true);
-    await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
-  }
+    seen(row?.state ?? (out.stderr.trim().split('\n').at(-1) || 'no row'));
+  }, { within: STATE_WAIT_MS });
 }
 
 /** Dumps partition `partition` of `topic` with --print-data-log into `file` and returns its compact view. */

@@ -1,7 +1,7 @@
 // What the run scripts of the 3-node labs share: topics placed on chosen replicas, the lab producer fed one event at a
 // time, leader and ISR snapshots, and every replica's segment dumped. The graders read what these write (replicas.ts).
 import type { Broker, PartitionState } from '@kafka-labs/broker';
-import type { Child, Lab } from '@kafka-labs/lab-kit';
+import { until, type Child, type Lab } from '@kafka-labs/lab-kit';
 import { PRODUCER_CLI } from '@kafka-labs/producer';
 import { CLUSTER_FILE, describeReplicas, dumpFile, NODES, parseOffsets, replicaRecords, type PartitionMoment } from './replicas.ts';
 
@@ -11,7 +11,6 @@ const START_MS = 120_000;
 const RESULT_MS = 60_000;
 /** Failover and restart bounds: a leader moves about 3 s after its node dies; a node's restart takes up to a minute under load. */
 const CLUSTER_WAIT_MS = 90_000;
-const POLL_MS = 100;
 
 /** The lab's cluster, with the run-folder records the graders read. */
 export interface ClusterRun {
@@ -25,8 +24,11 @@ export interface ClusterRun {
   chooseLeader(): Promise<{ leader: number; followers: number[] }>;
   /** Creates each topic on its replicas (the first one leads) with `config`, and waits until all of them are in sync. */
   createTopics(assignments: Record<string, number[]>, config: string[]): Promise<void>;
-  /** Retries `test` every 100 ms until it holds (a throw counts as not yet); fails the run naming `what` after 90 s. */
-  waitFor(what: string, test: () => Promise<boolean>): Promise<void>;
+  /**
+   * Retries `test` every 100 ms until it holds (a throw counts as not yet; `seen` records the state for the failure);
+   * fails the run naming `what` and the last state after 90 s.
+   */
+  waitFor(what: string, test: (seen: (state: string) => void) => Promise<boolean>): Promise<void>;
   /** Resolves once `test` holds for the partition 0 of every topic created. */
   waitForPartitions(what: string, test: (state: PartitionState) => boolean): Promise<void>;
   /** Appends every topic's leader, replicas and ISR under `moment` to cluster.jsonl and returns the lines. */
@@ -87,13 +89,15 @@ export function clusterRun(lab: Lab): ClusterRun {
       await run.waitForPartitions('three in-sync replicas', (p) => p.isr.length === 3);
     },
     async waitFor(what, test) {
-      const deadline = Date.now() + CLUSTER_WAIT_MS;
-      while (!(await test().catch(() => false))) {
-        if (Date.now() > deadline) throw new Error(`waited ${CLUSTER_WAIT_MS / 1000} s in vain for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
+      const notYet = (err: Error, seen: (state: string) => void) => (seen(err.message.split('\n')[0]!), false);
+      await until(what, (seen) => test(seen).catch((err: Error) => notYet(err, seen)), { within: CLUSTER_WAIT_MS, every: 100 });
     },
-    waitForPartitions: (what, test) => run.waitFor(what, async () => (await Promise.all(topics.map((t) => broker.partition(t)))).every(test)),
+    waitForPartitions: (what, test) =>
+      run.waitFor(what, async (seen) => {
+        const states = await Promise.all(topics.map((t) => broker.partition(t)));
+        seen(states.map((p) => `leader ${p.leader} isr ${p.isr.join(',')}`).join('; '));
+        return states.every(test);
+      }),
     async snapshot(moment) {
       const lines: string[] = [];
       for (const topic of topics) {

@@ -35,7 +35,7 @@ describe('a watched log', () => {
   test('rejects after its bound, saying how long it waited', async () => {
     const child = node('sleeper', 'setTimeout(() => {}, 30_000)');
     try {
-      await expect(watchLog(child, parse).until('a tick', () => false, 300)).rejects.toThrow('sleeper: no a tick within 0.3 s');
+      await expect(watchLog(child, parse).untilLogged('a tick', () => false, 300)).rejects.toThrow('sleeper: no a tick within 0.3 s');
     } finally {
       await child.stop({ signal: 'SIGKILL' });
     }

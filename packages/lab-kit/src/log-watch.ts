@@ -4,8 +4,11 @@ import { ChildError, type Child } from './process.ts';
 export interface LogWatch<E extends { kind: string }> {
   /** The events of the child's lines so far (lines the parser does not know are left out). */
   events(): E[];
-  /** Resolves once `test()` holds, checking it again on every new line of the child (`test` may read other logs too). */
-  until(what: string, test: () => boolean, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves once `test()` holds, checking it again on every new line of the child (`test` may read other logs too);
+   * unlike lab-kit's `until`, which polls on a clock, it waits on the child's output.
+   */
+  untilLogged(what: string, test: () => boolean, timeoutMs?: number): Promise<void>;
   /** Resolves with the first event of `kind` (seen or to come) that satisfies `test`; rejects after `timeoutMs` naming `what`. */
   waitFor<K extends E['kind']>(what: string, kind: K, test?: (event: Extract<E, { kind: K }>) => boolean, timeoutMs?: number): Promise<Extract<E, { kind: K }>>;
 }
@@ -27,7 +30,7 @@ export function watchLog<E extends { kind: string }>(child: Child, parseLine: (l
     }
     return parsed;
   };
-  const until = async (what: string, test: () => boolean, timeoutMs = WAIT_MS) => {
+  const untilLogged = async (what: string, test: () => boolean, timeoutMs = WAIT_MS) => {
     const deadline = Date.now() + timeoutMs;
     while (!test()) {
       const left = deadline - Date.now();
@@ -44,9 +47,9 @@ export function watchLog<E extends { kind: string }>(child: Child, parseLine: (l
     events().find((e): e is Extract<E, { kind: K }> => e.kind === kind && test(e as Extract<E, { kind: K }>));
   return {
     events,
-    until,
+    untilLogged,
     async waitFor(what, kind, test = () => true, timeoutMs) {
-      await until(what, () => find(kind, test) !== undefined, timeoutMs);
+      await untilLogged(what, () => find(kind, test) !== undefined, timeoutMs);
       return find(kind, test)!;
     },
   };

@@ -56,6 +56,11 @@ export function interruptChildren(error: Error): void {
   for (const listener of interruptListeners) listener(interruption);
 }
 
+/** Throws what interrupted the lab, if anything did: a wait checks it before each step. */
+export function throwIfInterrupted(): void {
+  if (interruption) throw interruption;
+}
+
 /** Stops every child still running (SIGTERM, SIGKILL after `graceMs`) and resolves once all have exited. */
 export async function stopAllChildren(graceMs = 5000): Promise<void> {
   await Promise.all([...running].map((child) => child.stop({ graceMs })));
@@ -154,7 +159,7 @@ export function spawnChild(
   argv: string[],
   options: { logFile: string; env?: NodeJS.ProcessEnv; cwd?: string; onLine?: (line: string) => void },
 ): Child {
-  if (interruption) throw interruption;
+  throwIfInterrupted();
   let proc: ChildProcess | undefined;
   const zx = $({
     quiet: true,

@@ -57,8 +57,3 @@ export function createProgress(stream: { isTTY?: boolean; write(text: string): u
 
 /** The progress line of this process's lab, on stderr. */
 export const progress = createProgress(process.stderr);
-
-/** Runs `work` with the progress line showing `title` while it waits (on a terminal only). */
-export async function spinWhile<T>(title: string, work: () => Promise<T>): Promise<T> {
-  return progress.track(title, work());
-}
