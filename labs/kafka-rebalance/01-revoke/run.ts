@@ -2,7 +2,7 @@ import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
 import { formatSpreadResult, produceSpread } from '@kafka-labs/kafka-client';
 import { excerpt, last, merged, msBetween, partitionList, partitionsOf, progressOf, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
-import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
+import { allProcessed, showOutcome, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
 import { CONSUMER_BROKER, REVOKE as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
@@ -41,7 +41,7 @@ for (const variant of S.variants) {
 
   // b joins on an event of a's log: a has committed p1 at least to 100 and processed 10 more of it, and nothing of
   // another partition is uncommitted. a hears of it with its next heartbeat (up to 3 s later), a few commits on.
-  await a.until(`${S.joinPastCommit} processed messages of p${moving} past a commit at ${S.joinAfterCommit} or more`, () => {
+  await a.untilLogged(`${S.joinPastCommit} processed messages of p${moving} past a commit at ${S.joinAfterCommit} or more`, () => {
     const now = progressOf(a.events());
     const others = partitionsOf(S.partitions).filter((p) => p !== moving);
     return (
@@ -79,10 +79,7 @@ for (const variant of S.variants) {
         ? `   a's revoke came right after its commit of p${moving}=${committedAt}; b started at ${bFrom}: nothing to redo this time (a revoke may land anywhere in a commit interval).`
         : `   a processed p${moving} up to ${stoodAt} but had committed only p${moving}=${committedAt}; b started at ${bFrom}: ${committedAt}..${stoodAt} run twice.`,
   );
-  const report = saveDups(lab, variant.group, [a, b]);
-  lab.show('duplicates (dups report)', reportLines(report));
-  const committed = await describeGroup(lab, names);
-  lab.show('committed offsets, as the broker reports them after both stopped (kafka-consumer-groups --describe)', [offsetsLine(committed)]);
+  await showOutcome(lab, names, [a, b]);
 }
 
 lab.say(

@@ -2,7 +2,7 @@ import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
 import { formatSpreadResult, produceSpread } from '@kafka-labs/kafka-client';
 import { excerpt, merged, msBetween } from '@kafka-labs/kafka-rebalance/evidence';
-import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
+import { allProcessed, showOutcome, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
 import { MAXPOLL as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
@@ -24,7 +24,7 @@ const a = spawnWorker(lab, names, 'a', [...flags, '--slow-at', String(S.slowAt),
 await a.waitFor('assignment of p0', 'assigned', (e) => e.partitions.includes(0));
 const b = spawnWorker(lab, names, 'b', flags);
 await b.waitFor('empty assignment', 'assigned', (e) => e.partitions.length === 0);
-await a.until('assignment of p0 after b joined', () => a.events().filter((e) => e.kind === 'assigned' && e.partitions.includes(0)).length === 2);
+await a.untilLogged('assignment of p0 after b joined', () => a.events().filter((e) => e.kind === 'assigned' && e.partitions.includes(0)).length === 2);
 
 lab.step(`Send ${S.messages} messages and watch`);
 lab.say(`   ${formatSpreadResult(await produceSpread({ bootstrap: BOOTSTRAP.host, topic, count: S.messages, partitions: S.partitions }))}`);
@@ -48,10 +48,7 @@ lab.say(
   `   a's commit of p0=${failed.offsets[0]?.offset} failed with ${failed.error}: had it passed, the group's offset would have gone back.`,
 );
 
-const report = saveDups(lab, names.base, [a, b]);
-lab.show('duplicates (dups report)', reportLines(report));
-const committed = await describeGroup(lab, names);
-lab.show('committed offsets, as the broker reports them (kafka-consumer-groups --describe)', [offsetsLine(committed)]);
+await showOutcome(lab, names, [a, b]);
 lab.say(
   '',
   'A consumer that does not poll within max.poll.interval.ms is taken out of the group by its own client: its',

@@ -1,6 +1,6 @@
 import { startLab } from '@kafka-labs/lab-kit';
 import { excerpt, merged, ownedBy, partitionList, progressOf, sinceLastCommit, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
-import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
+import { allProcessed, showOutcome, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
 import { CONSUMER_BROKER, JOIN as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
@@ -27,7 +27,7 @@ for (const variant of S.variants) {
   const b = spawnWorker(lab, names, 'b', flags);
   const c = spawnWorker(lab, names, 'c', [...flags, '--join-on-signal']);
   const half = S.partitions / 2;
-  for (const w of [a, b]) await w.until(`${half} partitions`, () => ownedBy(w.events()).size === half);
+  for (const w of [a, b]) await w.untilLogged(`${half} partitions`, () => ownedBy(w.events()).size === half);
   await c.waitFor('ready line', 'ready');
   lab.say(`   a owns ${partitionList(ownedBy(a.events()))}, b owns ${partitionList(ownedBy(b.events()))}`);
 
@@ -46,7 +46,7 @@ for (const variant of S.variants) {
         sinceLastCommit(events) <= S.joinMaxSinceCommit
       );
     });
-  await a.until('every partition of a and b mid-way between two commits', midway);
+  await a.untilLogged('every partition of a and b mid-way between two commits', midway);
   const owners = new Map([a, b].flatMap((w) => [...ownedBy(w.events())].map((p) => [p, w] as const)));
   lab.say(
     `   c joins; processed past the last commit: ${[...owners]
@@ -57,7 +57,7 @@ for (const variant of S.variants) {
   c.join();
 
   const third = S.partitions / 3;
-  for (const w of [a, b, c]) await w.until(`${third} partitions`, () => ownedBy(w.events()).size === third);
+  for (const w of [a, b, c]) await w.untilLogged(`${third} partitions`, () => ownedBy(w.events()).size === third);
   await allProcessed([a, b, c], S);
   await streamDone(fill);
   await stopWorkers([a, b, c]);
@@ -67,10 +67,7 @@ for (const variant of S.variants) {
   const afterJoin = all.slice(all.indexOf(started));
   const settled = afterJoin.findIndex((e) => e.kind === 'assigned' && e.worker === c.name && e.partitions.length > 0);
   lab.show(`a, b and c from c's join until c has its partitions (all logs, by time)`, excerpt(afterJoin.slice(0, settled + 2), 2));
-  const report = saveDups(lab, variant.group, [a, b, c]);
-  lab.show('duplicates (dups report)', reportLines(report));
-  const committed = await describeGroup(lab, names);
-  lab.show('committed offsets, as the broker reports them (kafka-consumer-groups --describe)', [offsetsLine(committed)]);
+  await showOutcome(lab, names, [a, b, c]);
 }
 
 lab.say(

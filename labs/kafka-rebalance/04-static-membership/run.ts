@@ -1,7 +1,7 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
 import { excerpt, merged, msBetween, ownedBy, partitionList, workerName } from '@kafka-labs/kafka-rebalance/evidence';
-import { allProcessed, describeGroup, describeMembers, offsetsLine, reportLines, saveDups, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
+import { allProcessed, describeMembers, showOutcome, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
 import { RESTART as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
@@ -34,13 +34,13 @@ for (const variant of S.variants) {
   await a.waitFor('assignment', 'assigned', (e) => e.partitions.length > 0);
   const b = spawnWorker(lab, names, 'b', flagsOf('b'));
   const half = S.partitions / 2;
-  for (const w of [a, b]) await w.until(`${half} partitions`, () => ownedBy(w.events()).size === half);
+  for (const w of [a, b]) await w.untilLogged(`${half} partitions`, () => ownedBy(w.events()).size === half);
   const bOwned = ownedBy(b.events());
   lab.say(`   a owns ${partitionList(ownedBy(a.events()))}, b owns ${partitionList(bOwned)}`);
 
   const fill = startStream(lab, variant.group, topic, S);
   lab.say(`   producing ${S.messages} messages round-robin, one every ${S.intervalSec} s`);
-  await b.until(`${S.restartAfter} messages processed by b`, () => b.events().filter((e) => e.kind === 'processed').length >= S.restartAfter);
+  await b.untilLogged(`${S.restartAfter} messages processed by b`, () => b.events().filter((e) => e.kind === 'processed').length >= S.restartAfter);
 
   lab.say(
     variant.outlastSession
@@ -52,14 +52,14 @@ for (const variant of S.variants) {
   // Without static membership b's stop is a LeaveGroup: the restart waits until a has taken over b's partitions.
   // A static member on the consumer protocol that stays away is fenced when the broker's session expires: likewise.
   if (!variant.static || variant.outlastSession) {
-    await a.until(`a with all ${S.partitions} partitions`, () => ownedBy(a.events()).size === S.partitions);
+    await a.untilLogged(`a with all ${S.partitions} partitions`, () => ownedBy(a.events()).size === S.partitions);
   }
   const members = await describeMembers(lab, names);
   lab.show('members while b is down (kafka-consumer-groups --describe --members)', members);
   const b2 = spawnWorker(lab, names, 'b', flagsOf('b'));
   const back = await b2.waitFor('assignment', 'assigned', (e) => e.partitions.length > 0);
   // Without static membership a is revoked twice (b left, b came back): wait until a has its share again.
-  await a.until(`a back to ${half} partitions`, () => ownedBy(a.events()).size === half);
+  await a.untilLogged(`a back to ${half} partitions`, () => ownedBy(a.events()).size === half);
   await allProcessed([a, b2], S);
   await streamDone(fill);
   await stopWorkers([a, b2]);
@@ -75,10 +75,7 @@ for (const variant of S.variants) {
     const taken = aLater.find((e) => e.kind === 'assigned' && e.partitions.length > 0)!;
     lab.say(`   the broker fenced b and gave a its partitions ${msBetween(bStopping, taken)} ms after b stopped (session ${S.consumerSessionTimeoutMs} ms)`);
   }
-  const report = saveDups(lab, variant.group, [a, b, b2]);
-  lab.show('duplicates (dups report)', reportLines(report));
-  const committed = await describeGroup(lab, names);
-  lab.show('committed offsets, as the broker reports them (kafka-consumer-groups --describe)', [offsetsLine(committed)]);
+  await showOutcome(lab, names, [a, b, b2]);
 }
 
 lab.say(

@@ -2,7 +2,7 @@ import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
 import { produceSpread } from '@kafka-labs/kafka-client';
 import { excerpt, first, merged, msBetween } from '@kafka-labs/kafka-rebalance/evidence';
-import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
+import { allProcessed, showOutcome, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
 import { MAXPOLL_CONSUMER as S } from '@kafka-labs/kafka-rebalance/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
@@ -36,7 +36,7 @@ await Promise.all(
     await a.waitFor(`slow start at offset ${S.slowAt}`, 'slow');
     await a.waitFor('MAXPOLL warning', 'client', (e) => e.text.startsWith('MAXPOLL'), slowWaitMs(variant.slowSec));
     const aDone = await a.waitFor(`processed offset ${S.slowAt}`, 'processed', (e) => e.offset === S.slowAt, slowWaitMs(variant.slowSec));
-    await a.until('commit after the slow offset', () => a.events().slice(a.events().indexOf(aDone)).some((e) => e.kind === 'commit' || e.kind === 'commit-failed'));
+    await a.untilLogged('commit after the slow offset', () => a.events().slice(a.events().indexOf(aDone)).some((e) => e.kind === 'commit' || e.kind === 'commit-failed'));
     await allProcessed([a, b], S);
     await stopWorkers([a, b]);
   }),
@@ -71,10 +71,7 @@ for (const { variant, names, a, b } of runs) {
       `   which went on from a's commit: nothing is processed twice.`,
     );
   }
-  const report = saveDups(lab, variant.group, [a, b]);
-  lab.show('duplicates (dups report)', reportLines(report));
-  const committed = await describeGroup(lab, names);
-  lab.show('committed offsets, as the broker reports them (kafka-consumer-groups --describe)', [offsetsLine(committed)]);
+  await showOutcome(lab, names, [a, b]);
 }
 
 lab.say(

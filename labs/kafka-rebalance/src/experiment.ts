@@ -1,14 +1,14 @@
 // What the run scripts of this track share: workers as child processes whose log lines are parsed as they
 // arrive, waits on what those logs say, and the files a grader reads (see evidence.ts for their names).
 import { BOOTSTRAP } from '@kafka-labs/broker';
-import { countDuplicates, formatReport, type DuplicateReport } from '@kafka-labs/dups';
-import { ChildError, spinWhile, watchLog, type Child, type Lab, type LogWatch } from '@kafka-labs/lab-kit';
+import { countDuplicates, formatReport } from '@kafka-labs/dups';
+import { ChildError, until, watchLog, type Child, type Lab, type LogWatch } from '@kafka-labs/lab-kit';
 import { FILL_CLI, JOIN_SIGNAL, WORKER_CLI } from '@kafka-labs/worker';
 import { parseWorkerLine, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
-import { FILES, first, ownedBy, partitionsOf, workerName, type EventOf } from './evidence.ts';
+import { FILES, first, partitionsOf, workerName } from './evidence.ts';
 
-/** How long a wait on a worker's log may take before the run fails (a rebalance takes well under a second). */
+/** How long the workers may take to process every message before the run fails (a rebalance takes well under a second). */
 const WAIT_MS = 90_000;
 
 /** A worker process of a lab and its log, parsed line by line (lab-kit's `watchLog` with the worker's parser). */
@@ -40,36 +40,19 @@ export function spawnWorker(lab: Lab, names: { group: string; base: string; topi
 
 /**
  * Waits until, for every partition of the topic, some worker processed its last offset (`perPartition` - 1): each
- * partition is processed in offset order by its owner, so that means all of it. Follows a partition that changes owner.
+ * partition is processed in offset order by its owner, so that means all of it, whichever workers owned it. A worker
+ * that exits meanwhile fails the wait at once.
  */
-export function allProcessed(workers: Worker[], s: { partitions: number; messages: number }): Promise<void> {
-  return spinWhile(`waiting until every message of the ${s.partitions} partition(s) is processed`, () => processedToTheEnd(workers, s));
-}
-
-async function processedToTheEnd(workers: Worker[], s: { partitions: number; messages: number }): Promise<void> {
-  const end = s.messages / s.partitions;
-  for (const partition of partitionsOf(s.partitions)) {
-    const what = `processed p${partition} offset ${end - 1}`;
-    const last = (e: EventOf<'processed'>) => e.partition === partition && e.offset === end - 1;
-    const done = () => workers.some((w) => first(w.events(), 'processed', last));
-    const deadline = Date.now() + WAIT_MS;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error(`no worker ${what} within ${WAIT_MS / 1000} s`);
-      const owner = workers.find((w) => ownedBy(w.events()).has(partition));
-      if (owner) await owner.until(what, () => done() || !ownedBy(owner.events()).has(partition), deadline - Date.now());
-      // Between a revoke and the next assignment nobody owns it: wait for the next line of any worker (briefly each
-      // time). A worker that exits, or Ctrl-C, ends the wait with its error: only the brief timeout is expected.
-      else {
-        await Promise.race(
-          workers.map((w) =>
-            w.child.waitForLine(/^/, { after: w.child.lines.length, timeoutMs: 1000 }).catch((error: unknown) => {
-              if (!(error instanceof ChildError && error.timedOut)) throw error;
-            }),
-          ),
-        );
-      }
-    }
-  }
+export async function allProcessed(workers: Worker[], s: { partitions: number; messages: number }): Promise<void> {
+  const last = s.messages / s.partitions - 1;
+  const processed = (partition: number) => workers.some((w) => first(w.events(), 'processed', (e) => e.partition === partition && e.offset === last));
+  await until(`every message of the ${s.partitions} partition(s) processed`, (seen) => {
+    const gone = workers.find((w) => !w.child.running);
+    if (gone) throw new ChildError(`${gone.name} exited before every message was processed: ${gone.child.lines.at(-1) ?? 'no output'}`);
+    const left = partitionsOf(s.partitions).filter((p) => !processed(p));
+    seen(`offset ${last} of ${left.map((p) => `p${p}`).join(', ')} not processed`);
+    return left.length === 0;
+  }, { within: WAIT_MS, every: 100 });
 }
 
 /** Stops the workers together (SIGTERM: each finishes its message in hand, leaves the group, exits 0). */
@@ -93,13 +76,20 @@ export async function streamDone(fill: Child): Promise<void> {
   if (code !== 0) throw new Error(`the producer exited with code ${code}: ${fill.lines.at(-1)}`);
 }
 
-/** Saves `kafka-consumer-groups --describe` of the group as offsets-<base>.txt and returns committed offsets by partition. */
-export async function describeGroup(lab: Lab, names: { group: string; base: string; topic: string }): Promise<Map<number, number | null>> {
+/**
+ * The end of a variant, after its workers stopped: the duplicates over the workers' logs (saved as dups-<base>.json)
+ * and the group's committed offsets as the broker reports them (offsets-<base>.txt), both shown in the transcript.
+ */
+export async function showOutcome(lab: Lab, names: { group: string; base: string; topic: string }, workers: Worker[]): Promise<void> {
+  const report = countDuplicates(workers.flatMap((w) => w.events()));
+  lab.writeFile(FILES.dups(names.base), `${JSON.stringify(report, null, 2)}\n`);
+  lab.show('duplicates (dups report)', formatReport(report).split('\n'));
   const { stdout: text } = await lab.kafka({ saveAs: FILES.offsets(names.base) })`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} \
     --describe --group ${names.group}`;
   const rows = parseGroupOffsets(text, names.group, names.topic);
   if (rows.size === 0) throw new Error(`kafka-consumer-groups shows no offsets for ${names.group}: ${text.trim().split('\n').at(-1)}`);
-  return new Map([...rows].map(([p, row]) => [p, row.committed]));
+  const offsets = [...rows].sort(([x], [y]) => x - y).map(([p, row]) => `p${p}=${row.committed ?? '-'}`).join(' ');
+  lab.show('committed offsets, as the broker reports them (kafka-consumer-groups --describe)', [offsets]);
 }
 
 /** Saves `kafka-consumer-groups --describe --members` of the group as members-<base>.txt and returns its table rows. */
@@ -108,18 +98,3 @@ export async function describeMembers(lab: Lab, names: { group: string; base: st
     --describe --members --group ${names.group}`;
   return text.split('\n').filter((line) => line.trim() !== '');
 }
-
-/** Counts duplicates over the workers' logs, saves the report as dups-<base>.json and returns it. */
-export function saveDups(lab: Lab, base: string, workers: Worker[]): DuplicateReport {
-  const report = countDuplicates(workers.flatMap((w) => w.events()));
-  lab.writeFile(FILES.dups(base), `${JSON.stringify(report, null, 2)}\n`);
-  return report;
-}
-
-/** The dups report as transcript lines. */
-export const reportLines = (report: DuplicateReport) => formatReport(report).split('\n');
-
-/** Committed offsets as one transcript line: `p0=500 p1=500`. */
-export const offsetsLine = (offsets: Map<number, number | null>) =>
-  [...offsets].sort(([x], [y]) => x - y).map(([p, o]) => `p${p}=${o ?? '-'}`).join(' ');
-
