@@ -10,6 +10,7 @@ import { REPO_ROOT } from './paths.ts';
 import { processesOfRun } from './process.ts';
 import { latestRunFolder } from './run-folders.ts';
 import { resolveLabs } from './registry.ts';
+import { until } from './until.ts';
 export { externalImports } from './import-graph.ts';
 
 // What lab tests share (import from '@kafka-labs/lab-kit/testing'): grade a lab's committed golden run folder and
@@ -289,14 +290,13 @@ export function startLabInBackground(labId: string, runsRoot: string, env: NodeJ
     stdout: () => stdout,
     stderr: () => stderr,
     async waitForOutput(pattern, timeoutMs = 300_000) {
-      const deadline = Date.now() + timeoutMs;
       let done = false;
       void exited.then(() => (done = true));
-      while (!pattern.test(stdout)) {
+      await until(`${pattern} in the lab's output`, (seen) => {
+        if (pattern.test(stdout)) return true;
         if (done) throw new Error(`the lab exited before printing ${pattern}:\n${stdout}\n${stderr}`);
-        if (Date.now() > deadline) throw new Error(`the lab printed no ${pattern} within ${timeoutMs / 1000} s:\n${stdout}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+        seen(stdout.trim().split('\n').at(-1) ?? '');
+      }, { within: timeoutMs, every: 100 });
     },
     interrupt: (signal = 'SIGINT') => process.kill(-child.pid!, signal),
     exited,
@@ -334,8 +334,11 @@ export async function expectUnfinishedRun(lab: BackgroundLab, root: string, labI
   expect(result.verdict).toBe('unknown');
   expect(result.checks[0]).toMatchObject({ id: 'run-script', ok: false });
   expect(result.checks[0]!.message).toContain(info.failure);
-  for (let i = 0; i < 50 && processesOfRun(runDir).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-  expect(processesOfRun(runDir)).toEqual([]);
+  await until('no process of the run left', (seen) => {
+    const left = processesOfRun(runDir);
+    seen(`pids ${left.join(', ')}`);
+    return left.length === 0;
+  }, { within: 5000, every: 100 });
   expect(existsSync(join(labsHome(), 'lab.lock'))).toBe(false);
   expect(latestIsEarlierRun(root, labId)).toBe(true);
 }
