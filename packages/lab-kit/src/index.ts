@@ -1,7 +1,10 @@
-export { startLab, Interrupted } from './lab.ts';
-export type { KafkaCall, KafkaCallOptions, Lab, LabOptions, TopicOptions } from './lab.ts';
+export { startLab } from './lab.ts';
+export type { Lab, LabOptions } from './lab.ts';
+export { Interrupted } from './signals.ts';
+export type { KafkaCall, KafkaCallOptions } from './tools.ts';
+export type { TopicOptions } from './admin.ts';
 export { ChildError, processesOfRun } from './process.ts';
 export { watchLog, type LogWatch } from './log-watch.ts';
 export type { Child } from './process.ts';
-export * from './catalog.ts';
 export { until, type UntilOptions } from './until.ts';
+export * from './catalog.ts';

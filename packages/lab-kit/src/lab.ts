@@ -1,57 +1,25 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOOTSTRAP, createTopic, ensureBroker, isKafkaTool, lockBroker, toolCommand, TOOLS, type Broker, type BrokerOptions, type KafkaTool } from '@kafka-labs/broker';
-import { exitFlushed, oneLine } from '@kafka-labs/cli';
+import { ensureBroker, lockBroker, type Broker, type BrokerOptions } from '@kafka-labs/broker';
+import { oneLine } from '@kafka-labs/cli';
 import type { Database } from '@kafka-labs/database';
 import type { Figures, RunInfo } from '@kafka-labs/grader';
 import { resolveLang, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
-import { Kafka, logLevel } from 'kafkajs';
-import { $, type ProcessPromise } from 'zx';
-import {
-  ChildError,
-  describeFailure,
-  interruptChildren,
-  killAllChildrenNow,
-  processesOfRun,
-  RUN_MARK,
-  runningCount,
-  spawnChild,
-  stopAllChildren,
-  trackProcess,
-  type Child,
-} from './process.ts';
+import { connectAdmin, type RunAdmin, type TopicOptions } from './admin.ts';
+import { runBashBlocks } from './bash-blocks.ts';
 import { busyClock } from './busy-time.ts';
-import { bashBlocksScript } from './markdown.ts';
-import { removeOlderRuns } from './older-runs.ts';
-import { progress } from './progress.ts';
-import { REPO_ROOT } from './paths.ts';
+import { openRunDatabase } from './database.ts';
+import { processesOfRun, RUN_MARK, spawnChild, stopAllChildren, type Child } from './process.ts';
 import { MESSAGES } from './messages.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
 import { createRunFolder, markLatest } from './run-folders.ts';
-
-export interface TopicOptions {
-  partitions?: number;
-  replicationFactor?: number;
-  config?: Record<string, string>;
-}
-
-/** What `lab.kafka` takes besides the command, as zx's `$(options)` does. */
-export interface KafkaCallOptions {
-  /** Text written to the tool's stdin. */
-  input?: string;
-  /** Saves the tool's stdout into this file of the run folder. */
-  saveAs?: string;
-}
-
-/** Runs one of Kafka's tools, written as in a shell: ``lab.kafka`kafka-topics --bootstrap-server ${server} --list` ``. */
-export interface KafkaCall {
-  (pieces: TemplateStringsArray, ...args: unknown[]): ProcessPromise;
-  (options: KafkaCallOptions): (pieces: TemplateStringsArray, ...args: unknown[]) => ProcessPromise;
-}
+import { installFailurePath } from './signals.ts';
+import { kafkaTools, type KafkaCall } from './tools.ts';
+import { openTranscript, type Transcript } from './transcript.ts';
 
 /** What a lab's run script works with: its run folder, the broker, child processes and the transcript. */
-export interface Lab extends AsyncDisposable {
+export interface Lab extends AsyncDisposable, Pick<Transcript, 'say' | 'step' | 'show'> {
   entry: LabEntry;
   broker: Broker;
   runDir: string;
@@ -59,12 +27,6 @@ export interface Lab extends AsyncDisposable {
   lang: Lang;
   /** A per-run suffix, so topics and groups never collide with an earlier run. */
   runId: string;
-  /** Prints lines to the terminal and appends them to transcript.txt. */
-  say(...lines: string[]): void;
-  /** A numbered heading in the transcript. */
-  step(title: string): void;
-  /** Evidence lines under a label, indented, in the transcript. */
-  show(label: string, lines: string[]): void;
   /** Creates `<base>-<runId>` with the given partitions and configs and returns its name. */
   createTopic(base: string, options?: TopicOptions): Promise<string>;
   /** A per-run name `<base>-<runId>` (a topic a command creates, a consumer group), recorded in run.json at once. */
@@ -108,19 +70,9 @@ export interface LabOptions {
 }
 
 const TSX = fileURLToPath(import.meta.resolve('tsx'));
-/** The longest one Kafka tool call may take (a JVM start and a bounded tool run take seconds); `.timeout()` changes it. */
-const TOOL_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 5000;
 /** The longest the failure path waits for deferred clean-ups and the admin client before it exits anyway. */
 const CLEANUP_LIMIT_MS = 20_000;
-
-/** A run cut short by a signal (Ctrl-C): every wait rejects with it. */
-export class Interrupted extends Error {
-  override name = 'Interrupted';
-  constructor(readonly signal: NodeJS.Signals) {
-    super(`interrupted by ${signal}`);
-  }
-}
 
 function killPid(pid: number): void {
   try {
@@ -149,21 +101,15 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   const runId = startedAt.getTime().toString(36);
   const lang = resolveLang();
   const t = textsIn(MESSAGES, lang);
-  const transcript = join(runDir, 'transcript.txt');
-  const say = (...lines: string[]) => {
-    progress.clear();
-    for (const line of lines) {
-      console.log(line);
-      appendFileSync(transcript, `${line}\n`);
-    }
-  };
+  const transcript = openTranscript(runDir);
+  const { say } = transcript;
   const figures: Figures = {};
   const names: Record<string, string> = {};
   const parameters: Record<string, unknown> = { ...options.parameters };
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   let releaseLock: () => void = () => {};
-  let admin: ReturnType<Kafka['admin']> | null = null;
-  let state: 'running' | 'ending' | 'ended' | 'failing' = 'running';
+  let admin: RunAdmin | null = null;
+  let state: 'running' | 'ending' | 'ended' = 'running';
   const toolTime = busyClock();
   let brokerMs = 0;
 
@@ -199,39 +145,11 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     releaseLock();
   };
 
-  /** The one failure path: a throw (exit 2) or a signal (exit 130) ends here, once. */
-  const fail = async (reason: string, exitCode: 2 | 130) => {
-    if (state === 'failing') return;
-    state = 'failing';
-    const interrupt = exitCode === 130 ? new Interrupted(reason.replace(/^interrupted by /, '') as NodeJS.Signals) : new ChildError(reason);
-    interruptChildren(interrupt);
-    const left = runningCount();
-    const line = exitCode === 130 ? t.interrupted({ reason, n: left }) : t.failed({ reason });
-    progress.clear();
-    process.stderr.write(`\n${line}\n`);
-    appendFileSync(transcript, `\n${line}\n`);
-    await finish(reason);
-    await exitFlushed(exitCode);
-  };
-  const onError = (err: unknown) => {
-    // Once the run is failing, what the stopped children make their waits throw is a consequence, not news.
-    if (state === 'failing') return;
-    void fail(describeFailure(err) ?? oneLine(err), 2);
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (state !== 'failing') return void fail(`interrupted by ${signal}`, 130);
-    // A second Ctrl-C: stop waiting for a graceful end.
-    killAllChildrenNow();
-    process.exit(130);
-  };
-  process.on('uncaughtException', onError);
-  process.on('unhandledRejection', onError);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  process.once('exit', (code) => {
-    killAllChildrenNow();
+  const failurePath = installFailurePath({
+    report: (reason, interrupted, n) => transcript.failure(interrupted ? t.interrupted({ reason, n }) : t.failed({ reason })),
+    finish,
     // runs/<id>/latest moves only to a run that finished.
-    if (code === 0 && state === 'ended' && ownFolder) markLatest(runDir);
+    onExit: (code) => code === 0 && state === 'ended' && ownFolder && markLatest(runDir),
   });
 
   const release = await lockBroker(`lab ${entry.id}`, (line) => say(line));
@@ -248,40 +166,10 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   const brokerFrom = Date.now();
   const broker = await ensureBroker(brokerOptions);
   brokerMs = Date.now() - brokerFrom;
-  // Before the mark: the warm tool runners this may start outlive the run (they serve the next one).
-  const tools = Object.fromEntries(
-    await Promise.all(Object.keys(TOOLS).map(async (tool) => [tool, await toolCommand(tool as KafkaTool, [])] as const)),
-  );
+  const kafka = await kafkaTools(runDir, toolTime);
   // Every process the run starts from here on inherits the mark, so that none can be left behind unseen.
   process.env[RUN_MARK] = runDir;
-  admin = new Kafka({ clientId: 'lab-kit', brokers: [BOOTSTRAP.tools], logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  // Housekeeping only: a broker that cannot list or delete yet (its group coordinator still loading after a start)
-  // costs the run nothing, and the next run tries again.
-  await removeOlderRuns(admin, entry.id, runDir).catch((err) => say(t.olderRuns({ reason: oneLine(err) })));
-  let steps = 0;
-
-  const kafkaCall = (callOptions: KafkaCallOptions) => (pieces: TemplateStringsArray, ...args: unknown[]) => {
-    const [first = '', ...rest] = pieces;
-    const tool = /^\s*(\S+)/.exec(first)?.[1] ?? '';
-    if (!isKafkaTool(tool)) throw new ChildError(`lab.kafka: unknown tool "${tool}"; known tools: ${Object.keys(TOOLS).join(', ')}`);
-    const { argv, env } = tools[tool]!;
-    const strings = ['', first.replace(/^\s*\S+/, ''), ...rest];
-    const template = Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray;
-    const zx = $({ quiet: true, detached: true, input: callOptions.input, timeout: TOOL_TIMEOUT_MS, env: { ...process.env, ...env } })(
-      template,
-      argv,
-      ...args,
-    );
-    trackProcess(zx, tool);
-    toolTime.track(zx);
-    void progress.track(`waiting for ${tool}`, zx, TOOL_TIMEOUT_MS);
-    if (callOptions.saveAs) {
-      const file = join(runDir, callOptions.saveAs);
-      void zx.then((output) => writeFileSync(file, output.stdout), () => {});
-    }
-    return zx;
-  };
+  admin = await connectAdmin(entry.id, runDir, (reason) => say(t.olderRuns({ reason })));
 
   const lab: Lab = {
     entry,
@@ -290,17 +178,11 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     lang,
     runId,
     say,
-    step: (title) => say('', `-- ${++steps}. ${title}`),
-    show: (label, lines) => say(`   ${label}:`, ...lines.map((l) => `     ${l}`)),
-    async createTopic(base, { partitions = 1, replicationFactor = 1, config = {} } = {}) {
+    step: transcript.step,
+    show: transcript.show,
+    async createTopic(base, topicOptions) {
       const topic = lab.name(base);
-      const spec = {
-        topic,
-        numPartitions: partitions,
-        replicationFactor,
-        configEntries: Object.entries(config).map(([name, value]) => ({ name, value })),
-      };
-      await progress.track(`waiting for topic ${topic}`, createTopic(admin!, spec));
+      await admin!.createTopic(topic, topicOptions);
       return topic;
     },
     name(base) {
@@ -323,34 +205,9 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
         onLine: echo ? (line) => say(`   ${name} | ${line}`) : undefined,
       });
     },
-    kafka: ((first: TemplateStringsArray | KafkaCallOptions, ...args: unknown[]) =>
-      Array.isArray(first) ? kafkaCall({})(first as TemplateStringsArray, ...args) : kafkaCall(first as KafkaCallOptions)) as KafkaCall,
-    async runBashBlocks(file, env) {
-      const lines = bashBlocksScript(readFileSync(file, 'utf8')).split('\n');
-      if (lines[0] !== '') throw new ChildError(`${file} must not start with a code block`);
-      // Line 1 (the README's title) carries the trap that names the failing line.
-      const trap = `trap 'echo "${basename(file)} line $LINENO failed with exit code $?" >&2' ERR`;
-      lines[0] = trap;
-      const script = lab.writeFile('solution.sh', lines.join('\n'));
-      const child = spawnChild('solution', ['bash', '-v', '-euo', 'pipefail', script], {
-        cwd: REPO_ROOT,
-        env,
-        logFile: join(runDir, 'solution.log'),
-        onLine: (line) => line.trim() && line !== trap && say(`   | ${line}`),
-      });
-      const code = await progress.track(`waiting for the commands of ${basename(file)}`, child.exited);
-      if (code === 0) return;
-      const failed = child.lines.map((l) => /line (\d+) failed with exit code \d+$/.exec(l)).findLast(Boolean);
-      const where = failed ? `${basename(file)} line ${failed[1]} (${lines[Number(failed[1]) - 1]!.trim()})` : basename(file);
-      throw new ChildError(`${where} failed with exit code ${code}`);
-    },
-    async database(name = 'database') {
-      // Imported on first use: PGlite and pg cost a lab that has no database about half a second of start-up.
-      const { openDatabase } = await import('@kafka-labs/database');
-      const db = await openDatabase({ dir: join(runDir, name), log: (line) => say(`   ${line}`) });
-      cleanups.push(() => db.close());
-      return db;
-    },
+    kafka,
+    runBashBlocks: (file, env) => runBashBlocks(file, env, runDir, say),
+    database: (name = 'database') => openRunDatabase(runDir, name, say, lab.defer),
     defer(cleanup) {
       cleanups.push(cleanup);
     },
@@ -362,7 +219,8 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       writeRunInfo();
     },
     async end() {
-      if (state !== 'running') return;
+      // A failing run ends on the failure path alone.
+      if (state !== 'running' || failurePath.failing) return;
       state = 'ending';
       await finish();
       state = 'ended';

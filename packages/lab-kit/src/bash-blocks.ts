@@ -1,0 +1,33 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { bashBlocksScript } from './markdown.ts';
+import { REPO_ROOT } from './paths.ts';
+import { ChildError, spawnChild } from './process.ts';
+import { progress } from './progress.ts';
+
+/**
+ * Runs the ```bash blocks of a markdown file (a README that is its lab's solution) in order, in one
+ * `bash -euo pipefail` at the repository root with `env`, echoing each line through `say`; the script is saved as
+ * solution.sh in `runDir` with every command at its line number, its output as solution.log. A failing command
+ * throws a ChildError naming its line.
+ */
+export async function runBashBlocks(file: string, env: Record<string, string>, runDir: string, say: (line: string) => void): Promise<void> {
+  const lines = bashBlocksScript(readFileSync(file, 'utf8')).split('\n');
+  if (lines[0] !== '') throw new ChildError(`${file} must not start with a code block`);
+  // Line 1 (the README's title) carries the trap that names the failing line.
+  const trap = `trap 'echo "${basename(file)} line $LINENO failed with exit code $?" >&2' ERR`;
+  lines[0] = trap;
+  const script = join(runDir, 'solution.sh');
+  writeFileSync(script, lines.join('\n'));
+  const child = spawnChild('solution', ['bash', '-v', '-euo', 'pipefail', script], {
+    cwd: REPO_ROOT,
+    env,
+    logFile: join(runDir, 'solution.log'),
+    onLine: (line) => line.trim() && line !== trap && say(`   | ${line}`),
+  });
+  const code = await progress.track(`waiting for the commands of ${basename(file)}`, child.exited);
+  if (code === 0) return;
+  const failed = child.lines.map((l) => /line (\d+) failed with exit code \d+$/.exec(l)).findLast(Boolean);
+  const where = failed ? `${basename(file)} line ${failed[1]} (${lines[Number(failed[1]) - 1]!.trim()})` : basename(file);
+  throw new ChildError(`${where} failed with exit code ${code}`);
+}
