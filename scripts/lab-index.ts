@@ -1,28 +1,64 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { listLabs, readLabBench, REPO_ROOT, takes } from '@kafka-labs/lab-kit/catalog';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
+import { listLabs, readLabBench, REPO_ROOT, takes, type LabBench, type LabEntry } from '@kafka-labs/lab-kit/catalog';
 
-/** The README's lab table, generated from the manifests between these markers by `pnpm lab-index`. */
+/** A README's lab table, generated from the manifests between these markers by `pnpm lab-index`. */
 export const MARKERS = ['<!-- lab-index:start -->', '<!-- lab-index:end -->'] as const;
 
-export function labIndex(): string {
-  const bench = readLabBench();
-  const rows = listLabs().map(
-    (l) => `| \`${l.id}\` | [${l.track}](labs/${l.track}/) | ${l.title} | ${l.brokers === 3 ? '3 nodes' : '1 node'} | ${takes(l, bench)} |`,
-  );
+const USAGE = `usage: pnpm lab-index
+
+Writes the lab tables of README.md (every lab) and of each track's labs/<track>/README.md (its labs) between the
+${MARKERS[0]} and ${MARKERS[1]} markers, from the labs' manifest.json files and bench/labs.json's
+"takes". Exit code 0, or 2 on a usage error or a README without the markers (nothing is written then).`;
+
+const broker = (lab: LabEntry) => (lab.brokers === 3 ? '3 nodes' : '1 node');
+
+/** The root README's table: every lab with its track. */
+export function labIndex(labs: LabEntry[], bench: Record<string, LabBench>): string {
+  const rows = labs.map((l) => `| \`${l.id}\` | [${l.track}](labs/${l.track}/) | ${l.title} | ${broker(l)} | ${takes(l, bench)} |`);
   return ['| lab | track | what it shows | broker | takes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-export function withIndex(readme: string): string {
+/** A track README's table: its labs, each linked to its folder. */
+export function trackIndex(labs: LabEntry[], bench: Record<string, LabBench>): string {
+  const rows = labs.map((l) => `| [${l.id}](${l.id}/) | ${l.title} | ${broker(l)} | ${takes(l, bench)} |`);
+  return ['| lab | what it shows | broker | takes |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+/** `readme` with `table` between its markers; a README without them is an error naming `file`. */
+export function withTable(readme: string, table: string, file: string): string {
   const [start, end] = MARKERS;
   const from = readme.indexOf(start);
   const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md lacks the ${start} ... ${end} markers`);
-  return `${readme.slice(0, from + start.length)}\n${labIndex()}\n${readme.slice(to)}`;
+  if (from < 0 || to < from) throw new Error(`${file} lacks the ${start} ... ${end} markers`);
+  return `${readme.slice(0, from + start.length)}\n${table}\n${readme.slice(to)}`;
+}
+
+/** Every README the index writes (the root's and each track's) with the text it should hold, from the files on disk. */
+export function indexedReadmes(root = REPO_ROOT): { file: string; text: string }[] {
+  const labs = listLabs(join(root, 'labs'));
+  const bench = readLabBench();
+  const tracks = [...new Set(labs.map((l) => l.track))];
+  const tables = [
+    { file: join(root, 'README.md'), table: labIndex(labs, bench) },
+    ...tracks.map((track) => ({ file: join(root, 'labs', track, 'README.md'), table: trackIndex(labs.filter((l) => l.track === track), bench) })),
+  ];
+  return tables.map(({ file, table }) => {
+    const name = relative(root, file);
+    if (!existsSync(file)) throw new Error(`${name} is missing`);
+    return { file, text: withTable(readFileSync(file, 'utf8'), table, name) };
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const file = join(REPO_ROOT, 'README.md');
-  writeFileSync(file, withIndex(readFileSync(file, 'utf8')));
-  console.log('README.md: lab index regenerated');
+  await runMain('error', USAGE, async (argv) => {
+    const [extra] = parseCommand({}, argv).positionals;
+    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}" (pnpm lab-index takes none)`);
+    const readmes = indexedReadmes();
+    const changed = readmes.filter(({ file, text }) => readFileSync(file, 'utf8') !== text);
+    for (const { file, text } of changed) writeFileSync(file, text);
+    console.log(`lab index: ${changed.length ? changed.map(({ file }) => relative(REPO_ROOT, file)).join(', ') : 'every README'} ${changed.length ? 'regenerated' : 'already up to date'}`);
+    return 0;
+  });
 }
