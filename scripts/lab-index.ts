@@ -51,14 +51,19 @@ export function indexedReadmes(root = REPO_ROOT): { file: string; text: string }
   });
 }
 
+/** Writes the READMEs whose lab table is not the generated one; returns their paths. */
+export function writeLabIndex(root = REPO_ROOT): string[] {
+  const changed = indexedReadmes(root).filter(({ file, text }) => readFileSync(file, 'utf8') !== text);
+  for (const { file, text } of changed) writeFileSync(file, text);
+  return changed.map(({ file }) => file);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   await runMain('error', USAGE, async (argv) => {
     const [extra] = parseCommand({}, argv).positionals;
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}" (pnpm lab-index takes none)`);
-    const readmes = indexedReadmes();
-    const changed = readmes.filter(({ file, text }) => readFileSync(file, 'utf8') !== text);
-    for (const { file, text } of changed) writeFileSync(file, text);
-    console.log(`lab index: ${changed.length ? changed.map(({ file }) => relative(REPO_ROOT, file)).join(', ') : 'every README'} ${changed.length ? 'regenerated' : 'already up to date'}`);
+    const changed = writeLabIndex();
+    console.log(`lab index: ${changed.length ? `${changed.map((file) => relative(REPO_ROOT, file)).join(', ')} regenerated` : 'every README already up to date'}`);
     return 0;
   });
 }

@@ -26,3 +26,9 @@ export function nearest(name: string, names: readonly string[], limit = 3): stri
   });
   return scored.sort((a, b) => a.score - b.score || a.candidate.localeCompare(b.candidate)).slice(0, limit).map((s) => s.candidate);
 }
+
+/** "did you mean a, b or c?" with the names nearest to `name`, or undefined when none is near. */
+export function didYouMean(name: string, names: readonly string[]): string | undefined {
+  const near = nearest(name, names);
+  return near.length ? `did you mean ${near.slice(0, -1).join(', ')}${near.length > 1 ? ' or ' : ''}${near.at(-1)}?` : undefined;
+}

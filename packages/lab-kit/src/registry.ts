@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nearest } from './nearest.ts';
+import { didYouMean } from './nearest.ts';
 import { LABS_DIR } from './paths.ts';
 
 /** manifest.json of a lab folder. */
@@ -128,9 +128,7 @@ export function resolveLabs(name: string, registry: LabEntry[] | Registry = read
   const byTrack = labs.filter((l) => l.track === name);
   if (byTrack.length) return byTrack;
   const names = [...labs.map((l) => l.id), ...broken.map((b) => b.folder), ...new Set(labs.map((l) => l.track))];
-  const near = nearest(name, names);
-  const hint = near.length ? `did you mean ${near.slice(0, -1).join(', ')}${near.length > 1 ? ' or ' : ''}${near.at(-1)}?` : '`pnpm lab` lists them';
-  throw new RegistryError(`unknown lab or track "${name}"; ${hint}`);
+  throw new RegistryError(`unknown lab or track "${name}"; ${didYouMean(name, names) ?? '`pnpm lab` lists them'}`);
 }
 
 /** The lab whose folder contains `file` (a run script's import.meta.url path); a broken manifest there is its reason. */
