@@ -44,6 +44,12 @@ describe('the command line edge', () => {
     expect(result.stderr).toBe('error: no run folder at /nonexistent/run');
   });
 
+  test('a --junit file that cannot be written is one line naming it, exit 2', () => {
+    const result = pnpm('grade', '00-hello', 'labs/kafka-basics/00-hello/golden', '--junit', '/nonexistent/x.xml');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('error: --junit /nonexistent/x.xml: cannot write it: its folder /nonexistent does not exist');
+  });
+
   test('a bad flag value is one line and the usage, exit 2', () => {
     const result = pnpm('broker', 'up', '--nodes', 'many');
     expect(result.status).toBe(2);

@@ -3,7 +3,7 @@ import { watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit, formatText, gradeRun, type LabResult } from '@kafka-labs/grader';
 import { createRunFolder, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
-import { oneLine, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
+import { oneLine, parseCommand, runMain, UsageError, useColor, writeFlagFile } from '@kafka-labs/cli';
 import type { Camera } from '@kafka-labs/report';
 
 /** The exit code of a run script that was interrupted (Ctrl-C, SIGTERM): the lab runner stops there too. */
@@ -97,7 +97,7 @@ await runMain('error', usage, async (argv) => {
     }
   }
   await (await camera)?.close();
-  if (flags.junit) writeFileSync(flags.junit, formatJunit(results));
+  if (flags.junit) writeFlagFile('--junit', flags.junit, formatJunit(results));
   if (flags.json) console.log(formatJson(results.length === 1 ? results[0]! : results));
   return interrupted ? INTERRUPTED : exitCode;
 });
