@@ -22,7 +22,8 @@ describe('pnpm new-lab <track> <id>', () => {
     const { dir, from } = newLab('kafka-basics', '99-x', '00-hello', labs);
     expect(dir).toBe(join(labs, 'kafka-basics', '99-x'));
     expect(from.id).toBe('00-hello');
-    expect(readdirSync(dir).sort()).toEqual(['README.md', 'grade.test.ts', 'grade.ts', 'manifest.json', 'run.ts']);
+    expect(readdirSync(dir).sort()).toEqual(readdirSync(from.dir).filter((name) => name !== 'golden').sort());
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining(['README.md', 'grade.test.ts', 'grade.ts', 'manifest.json', 'run.ts']));
     expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).id).toBe('99-x');
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toMatch(/^# 99-x: /);
     for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file), 'utf8')).not.toContain('00-hello');
