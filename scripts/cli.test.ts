@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { REPO_ROOT } from '@kafka-labs/lab-kit';
 import { runPnpm as pnpm } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
@@ -36,6 +38,28 @@ describe('the command line edge', () => {
     const result = pnpm(...args);
     expect(result.status).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(line);
+  });
+
+  test.each([
+    [['lab', '--lang', 'xx'], {}, "error: --lang must be one of en, ko, not 'xx'"],
+    [['grade', '00-hello', '--lang', 'xx'], {}, "error: --lang must be one of en, ko, not 'xx'"],
+    [['report', '00-hello'], { KAFKA_LABS_LANG: 'xx' }, "error: KAFKA_LABS_LANG must be one of en, ko, not 'xx'"],
+    [['lab'], { KAFKA_LABS_LANG: 'de' }, "error: KAFKA_LABS_LANG must be one of en, ko, not 'de'"],
+  ])('pnpm %j with %j: an unknown language is one line, exit 2', (args, env, line) => {
+    const result = spawnSync('pnpm', ['-s', ...args], { encoding: 'utf8', cwd: REPO_ROOT, env: { ...process.env, ...env } });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(line);
+  });
+
+  test('pnpm lab --lang ko lists the labs in Korean; a Korean locale does too, and --lang en overrules it', () => {
+    const korean = pnpm('lab', '--lang', 'ko').stdout.split('\n');
+    expect(korean[0]).toMatch(/^실습 +트랙 +채점 +소요 시간 +제목$/);
+    expect(korean).toContainEqual(expect.stringMatching(/^00-hello +kafka-basics +폴더 +\d+초 \(대기 0초\) +\S*[가-힣]/));
+    const locale = { ...process.env, KAFKA_LABS_LANG: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'ko_KR.UTF-8' };
+    const byLocale = spawnSync('pnpm', ['-s', 'lab'], { encoding: 'utf8', cwd: REPO_ROOT, env: locale });
+    expect(byLocale.stdout.split('\n')[0]).toBe(korean[0]);
+    const overruled = spawnSync('pnpm', ['-s', 'lab', '--lang', 'en'], { encoding: 'utf8', cwd: REPO_ROOT, env: locale });
+    expect(overruled.stdout.split('\n')[0]).toMatch(/^lab +track +grader +takes +title$/);
   });
 
   test('grading a run folder that does not exist is a usage error, exit 2', () => {

@@ -1,29 +1,38 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseCommand, runMain, UsageError } from '@kafka-labs/cli';
+import { LANGS, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { listLabs, readLabBench, REPO_ROOT, takes, type LabBench, type LabEntry } from '@kafka-labs/lab-kit/catalog';
+import { MESSAGES } from './messages.ts';
 
 /** A README's lab table, generated from the manifests between these markers by `pnpm lab-index`. */
 export const MARKERS = ['<!-- lab-index:start -->', '<!-- lab-index:end -->'] as const;
 
+/** The README of each language in a folder (the root, a track). */
+export const README_OF: Record<Lang, string> = { en: 'README.md', ko: 'README.ko.md' };
+
 const USAGE = `usage: pnpm lab-index
 
-Writes the lab tables of README.md (every lab) and of each track's labs/<track>/README.md (its labs) between the
-${MARKERS[0]} and ${MARKERS[1]} markers, from the labs' manifest.json files and bench/labs.json's
-"takes". Exit code 0, or 2 on a usage error or a README without the markers (nothing is written then).`;
+Writes the lab tables of README.md and README.ko.md (every lab) and of each track's labs/<track>/README.md and
+README.ko.md (its labs) between the ${MARKERS[0]} and ${MARKERS[1]} markers, in each README's language, from the
+labs' manifest.json files and bench/labs.json's "takes". Exit code 0, or 2 on a usage error or a README without the
+markers (nothing is written then).`;
 
-const broker = (lab: LabEntry) => (lab.brokers === 3 ? '3 nodes' : '1 node');
-
-/** The root README's table: every lab with its track. */
-export function labIndex(labs: LabEntry[], bench: Record<string, LabBench>): string {
-  const rows = labs.map((l) => `| \`${l.id}\` | [${l.track}](labs/${l.track}/) | ${l.title} | ${broker(l)} | ${takes(l, bench)} |`);
-  return ['| lab | track | what it shows | broker | takes |', '|---|---|---|---|---|', ...rows].join('\n');
+/** The root README's table in `lang`: every lab with its track. */
+export function labIndex(labs: LabEntry[], bench: Record<string, LabBench>, lang: Lang): string {
+  const t = textsIn(MESSAGES, lang);
+  const rows = labs.map(
+    (l) => `| \`${l.id}\` | [${l.track}](labs/${l.track}/) | ${titleIn(l, lang)} | ${t.nodes({ n: l.brokers })} | ${takes(l, bench, lang)} |`,
+  );
+  return [t.indexHeader(), '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-/** A track README's table: its labs, each linked to its folder. */
-export function trackIndex(labs: LabEntry[], bench: Record<string, LabBench>): string {
-  const rows = labs.map((l) => `| [${l.id}](${l.id}/) | ${l.title} | ${broker(l)} | ${takes(l, bench)} |`);
-  return ['| lab | what it shows | broker | takes |', '|---|---|---|---|', ...rows].join('\n');
+/** A track README's table in `lang`: its labs, each linked to its README in that language. */
+export function trackIndex(labs: LabEntry[], bench: Record<string, LabBench>, lang: Lang): string {
+  const t = textsIn(MESSAGES, lang);
+  const link = (l: LabEntry) => (lang === 'en' ? `${l.id}/` : `${l.id}/${README_OF[lang]}`);
+  const rows = labs.map((l) => `| [${l.id}](${link(l)}) | ${titleIn(l, lang)} | ${t.nodes({ n: l.brokers })} | ${takes(l, bench, lang)} |`);
+  return [t.trackIndexHeader(), '|---|---|---|---|', ...rows].join('\n');
 }
 
 /** `readme` with `table` between its markers; a README without them is an error naming `file`. */
@@ -35,15 +44,18 @@ export function withTable(readme: string, table: string, file: string): string {
   return `${readme.slice(0, from + start.length)}\n${table}\n${readme.slice(to)}`;
 }
 
-/** Every README the index writes (the root's and each track's) with the text it should hold, from the files on disk. */
+/** Every README the index writes (the root's and each track's, in each language) with the text it should hold. */
 export function indexedReadmes(root = REPO_ROOT): { file: string; text: string }[] {
   const labs = listLabs(join(root, 'labs'));
   const bench = readLabBench();
   const tracks = [...new Set(labs.map((l) => l.track))];
-  const tables = [
-    { file: join(root, 'README.md'), table: labIndex(labs, bench) },
-    ...tracks.map((track) => ({ file: join(root, 'labs', track, 'README.md'), table: trackIndex(labs.filter((l) => l.track === track), bench) })),
-  ];
+  const tables = LANGS.flatMap((lang) => [
+    { file: join(root, README_OF[lang]), table: labIndex(labs, bench, lang) },
+    ...tracks.map((track) => ({
+      file: join(root, 'labs', track, README_OF[lang]),
+      table: trackIndex(labs.filter((l) => l.track === track), bench, lang),
+    })),
+  ]);
   return tables.map(({ file, table }) => {
     const name = relative(root, file);
     if (!existsSync(file)) throw new Error(`${name} is missing`);

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brokerStatus, ensureBroker } from '@kafka-labs/broker';
 import { expectUnfinishedRun, startLabInBackground, withEarlierRun } from '@kafka-labs/lab-kit/testing';
-import { expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 
 // Ctrl-C ends a run the way any failure does (see expectUnfinishedRun): exit 130, the reason in the three files,
 // nothing left running (JVM tools and the detached proxy included), the lock released, latest unchanged.
@@ -44,4 +45,23 @@ test('Ctrl-C while the sink lab reads its database closes it: no database folder
   await expectUnfinishedRun(lab, root, LAB, 130, /interrupted by SIGINT/);
   expect(existsSync(join(lab.runDir(), 'database-plain', 'pgdata'))).toBe(true);
   expect(existsSync(join(lab.runDir(), 'database-plain', 'lock'))).toBe(false);
+});
+
+describe.each([
+  ['01-acks-leader-loss', /^ {3}node \d frozen \(attempt \d+\)/m, 'followers frozen (SIGSTOP)'],
+  ['02-min-insync', /^ {3}node \d stopped$/m, 'a follower stopped (SIGTERM)'],
+])('Ctrl-C in the fault window of %s', (LAB, windowOpen, what) => {
+  afterAll(() => ensureBroker({ log: () => {} }));
+
+  test(`with ${what} leaves every node of the cluster running`, async () => {
+    const root = withEarlierRun(LAB);
+    const lab = startLabInBackground(LAB, root);
+    await lab.waitForOutput(windowOpen);
+    lab.interrupt('SIGINT');
+    await expectUnfinishedRun(lab, root, LAB, 130, /interrupted by SIGINT/);
+    const status = await brokerStatus();
+    expect(status).toMatchObject({ layout: 'cluster' });
+    expect(status.processes).toHaveLength(3);
+    for (const pid of status.processes) expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/^\d+ \(.*\) [RS] /);
+  });
 });

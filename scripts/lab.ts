@@ -3,7 +3,9 @@ import { watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit, formatText, gradeRun, type LabResult } from '@kafka-labs/grader';
 import { createRunFolder, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
-import { oneLine, parseCommand, runMain, UsageError, useColor, writeFlagFile } from '@kafka-labs/cli';
+import { commandLang, LANG_FLAG, oneLine, parseCommand, runMain, UsageError, useColor, writeFlagFile } from '@kafka-labs/cli';
+import { displayWidth, LANG_ENV, padDisplay, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
+import { MESSAGES } from './messages.ts';
 import type { Camera } from '@kafka-labs/report';
 
 /** The exit code of a run script that was interrupted (Ctrl-C, SIGTERM): the lab runner stops there too. */
@@ -13,17 +15,22 @@ const FLAGS = {
   repeat: { kind: 'number', min: 1, integer: true, default: 1, help: 'run each lab N times and print how many passed' },
   json: { kind: 'boolean', help: 'print the result.json of the run(s) on stdout (an array for more than one run); the transcript goes to stderr' },
   junit: { kind: 'string', help: 'write the run(s) as JUnit XML to this file' },
+  lang: LANG_FLAG,
 } as const;
 
-/** The labs as a table: id, track, grader (folder or live), how long it takes (bench/labs.json), title. */
-function listing({ labs }: Registry): string {
+/** The labs as a table in `lang`: id, track, grader (folder or live), how long it takes (bench/labs.json), title. */
+function listing({ labs }: Registry, lang: Lang): string {
+  const t = textsIn(MESSAGES, lang);
   const bench = readLabBench();
-  const rows = [['lab', 'track', 'grader', 'takes', 'title'], ...labs.map((l) => [l.id, l.track, l.live ? 'live' : 'folder', takes(l, bench), l.title])];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
+  const rows = [
+    [t.labHeading(), t.trackHeading(), t.graderHeading(), t.takesHeading(), t.titleHeading()],
+    ...labs.map((l) => [l.id, l.track, l.live ? t.liveGrader() : t.folderGrader(), takes(l, bench, lang), titleIn(l, lang)]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i]!))));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : padDisplay(cell, widths[i]!))).join('  ')).join('\n');
 }
 
-const usage = () => `usage: pnpm lab [<lab-id|track> [--repeat N] [--json | --junit FILE]]
+const usage = () => `usage: pnpm lab [<lab-id|track> [--repeat N] [--json | --junit FILE]] [--lang en|ko]
 
 Runs a lab end to end on the real broker, prints its transcript, writes runs/<lab-id>/<timestamp>/
 (with result.json, report.html and report.png) and exits 0 when the verdict holds, 1 when it does not, 2 on a
@@ -32,8 +39,9 @@ usage or environment error, 130 when interrupted. A track name runs all of its l
   --repeat N    ${FLAGS.repeat.help}
   --json        ${FLAGS.json.help}
   --junit FILE  ${FLAGS.junit.help}
+  --lang en|ko  ${FLAGS.lang.help}
 
-${listing(readRegistry())}`;
+${listing(readRegistry(), commandLang(undefined))}`;
 
 /** Set by SIGTERM (e.g. to the pnpm process): the running lab is stopped and no further lab of a track starts. */
 let terminated = false;
@@ -49,6 +57,8 @@ const startCamera = () => (camera ??= import('@kafka-labs/report').then((report)
 await runMain('error', usage, async (argv) => {
   const { positionals, flags } = parseCommand(FLAGS, argv);
   const [command, ...extra] = positionals;
+  const lang = commandLang(flags.lang);
+  const t = textsIn(MESSAGES, lang);
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const registry = readRegistry();
   const warnBroken = (track?: string) => {
@@ -58,7 +68,7 @@ await runMain('error', usage, async (argv) => {
   };
   if (!command) {
     if (flags.json || flags.junit || flags.repeat !== 1) throw new UsageError('--repeat, --json and --junit need a lab id or track');
-    console.log(listing(registry));
+    console.log(listing(registry, lang));
     warnBroken();
     return 0;
   }
@@ -78,8 +88,8 @@ await runMain('error', usage, async (argv) => {
     const tally = { lab: lab.id, passed: 0, runs: 0 };
     tallies.push(tally);
     for (let run = 1; run <= flags.repeat && !terminated && !interrupted; run++) {
-      if (flags.repeat > 1) print(`\n== ${lab.id}: run ${run} of ${flags.repeat}`);
-      const { result, scriptExit } = await runLab(lab, out);
+      if (flags.repeat > 1) print(`\n${t.repeatRun({ lab: lab.id, run, of: flags.repeat })}`);
+      const { result, scriptExit } = await runLab(lab, out, lang);
       results.push(result);
       tally.runs++;
       if (result.verdict === 'pass') tally.passed++;
@@ -92,7 +102,7 @@ await runMain('error', usage, async (argv) => {
   if (flags.repeat > 1) {
     print('');
     for (const { lab, passed, runs } of tallies) {
-      const line = `${lab}: ${passed}/${flags.repeat} runs passed${runs < flags.repeat ? ` (${flags.repeat - runs} not run)` : ''}`;
+      const line = t.tally({ lab, passed, of: flags.repeat, notRun: flags.repeat - runs });
       print(color ? `\x1b[1;${passed === flags.repeat ? 32 : 31}m${line}\x1b[0m` : line);
     }
   }
@@ -107,12 +117,13 @@ await runMain('error', usage, async (argv) => {
  * script that did not finish (exit code other than 0) makes the verdict unknown (gradeRun decides, given the exit
  * code); runs/<id>/latest moves only to a run whose script finished.
  */
-async function runLab(lab: LabEntry, out: NodeJS.WriteStream): Promise<{ result: LabResult; scriptExit: number }> {
+async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang): Promise<{ result: LabResult; scriptExit: number }> {
+  const t = textsIn(MESSAGES, lang);
   const runDir = createRunFolder(lab.id);
   const scriptExit = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [...process.execArgv, lab.runScript], {
       stdio: ['inherit', out === process.stderr ? 2 : 'inherit', 'inherit'],
-      env: { ...process.env, KAFKA_LABS_RUN_DIR: runDir },
+      env: { ...process.env, KAFKA_LABS_RUN_DIR: runDir, [LANG_ENV]: lang },
     });
     // Ctrl-C reaches the run script too; it stops its own children, then we report. SIGTERM is sent to this
     // process alone (pnpm passes it on), so it is passed on to the run script.
@@ -132,16 +143,16 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream): Promise<{ result:
       resolve(code ?? (signal ? INTERRUPTED : 1));
     });
   });
-  const result = await gradeRun(lab, runDir, { scriptExit });
+  const result = await gradeRun(lab, runDir, { scriptExit, lang });
   if (scriptExit === 0) markLatest(runDir);
   writeFileSync(join(runDir, 'result.json'), `${formatJson(result)}\n`);
   // The picture adds to the verdict and never changes it: a report that cannot be written is one line on stderr.
   try {
     const { writeReport } = await import('@kafka-labs/report');
     const report = await writeReport(runDir, lab, result, await startCamera());
-    out.write(`\nreport: ${report.html}${report.png ? '' : ' (no Chromium here, so no report.png)'}\n`);
+    out.write(`\n${report.png ? t.report({ html: report.html }) : t.reportNoPng({ html: report.html })}\n`);
   } catch (err) {
-    console.error(`report: not written: ${oneLine(err)}`);
+    console.error(t.reportNotWritten({ reason: oneLine(err) }));
     // A browser that failed once is not asked again: the next run starts another.
     await (await camera)?.close();
     camera = undefined;

@@ -77,6 +77,11 @@ if [ ! -x "${KAFKA_LABS_CHROMIUM:-/usr/bin/chromium}" ]; then
   if apt_ok && as_root; then apt_install chromium
   else say "warning: without Chromium runs get no report.png: sudo apt-get install chromium (or set KAFKA_LABS_CHROMIUM)"; fi
 fi
+# A Korean font, so that the Korean reports (--lang ko) render their Hangul in Chromium instead of empty boxes
+if apt_ok && [ -n "$(missing_debs fonts-noto-cjk)" ]; then
+  if as_root; then apt_install fonts-noto-cjk
+  else say "warning: Korean reports need a Korean font: sudo apt-get install fonts-noto-cjk"; fi
+fi
 
 # 5b. PostgreSQL's server, which the database tests start on their own (labs use PGlite, an npm package)
 if apt_ok && [ -n "$(missing_debs postgresql)" ]; then

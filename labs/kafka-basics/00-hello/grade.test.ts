@@ -1,4 +1,4 @@
-import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures, testHostileFiles } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
@@ -22,6 +22,7 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ run-folder: dump.txt is missing from the run folder/);
   });
 
+  testGoldenInBothLanguages(LAB);
   testRunFolderFailures(LAB, 'consumed.json');
   testHostileFiles(LAB, ['consumed.json', 'dump.txt']);
 });

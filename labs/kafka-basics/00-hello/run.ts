@@ -2,37 +2,41 @@ import ck from '@confluentinc/kafka-javascript';
 import { compactView, parseDumpLog } from '@kafka-labs/dumplog';
 import { startLab } from '@kafka-labs/lab-kit';
 import { BOOTSTRAP } from '@kafka-labs/broker';
+import { textsIn } from '@kafka-labs/i18n';
 import { Kafka, logLevel } from 'kafkajs';
+import { MESSAGES } from './messages.ts';
 
 await using lab = await startLab(import.meta.url);
+const t = textsIn(MESSAGES, lab.lang);
+const READ_MS = 30_000;
 
-lab.step('Create a topic with one partition');
+lab.step(t.createTopic());
 const topic = await lab.createTopic('hello');
-lab.say(`   topic: ${topic}`);
+lab.say(t.topic({ topic }));
 
-lab.step('Produce "hello-librdkafka" with @confluentinc/kafka-javascript, enable.idempotence=true');
+lab.step(t.produceIdempotent({ payload: 'hello-librdkafka' }));
 const rdkafka = new ck.KafkaJS.Kafka({ kafkaJS: { brokers: [BOOTSTRAP.host], logLevel: ck.KafkaJS.logLevel.NOTHING } });
 const idempotent = rdkafka.producer({ 'enable.idempotence': true });
 await idempotent.connect();
 const [sentIdempotent] = await idempotent.send({ topic, messages: [{ value: 'hello-librdkafka' }] });
 await idempotent.disconnect();
-lab.say(`   stored at offset ${sentIdempotent?.baseOffset}`);
+lab.say(t.storedAt({ offset: String(sentIdempotent?.baseOffset) }));
 
-lab.step('Produce "hello-kafkajs" with kafkajs, idempotence off (its default)');
+lab.step(t.producePlain({ payload: 'hello-kafkajs' }));
 const kafkajs = new Kafka({ clientId: 'hello', brokers: [BOOTSTRAP.host], logLevel: logLevel.NOTHING });
 const plain = kafkajs.producer();
 await plain.connect();
 const [sentPlain] = await plain.send({ topic, messages: [{ value: 'hello-kafkajs' }] });
 await plain.disconnect();
-lab.say(`   stored at offset ${sentPlain?.baseOffset}`);
+lab.say(t.storedAt({ offset: String(sentPlain?.baseOffset) }));
 
-lab.step('Consume both back with kafkajs');
+lab.step(t.consume());
 const consumer = kafkajs.consumer({ groupId: lab.group('hello-reader') });
 await consumer.connect();
 await consumer.subscribe({ topic, fromBeginning: true });
 const consumed: { offset: string; value: string }[] = [];
 await new Promise<void>((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error('did not read 2 messages within 30 s')), 30_000);
+  const timer = setTimeout(() => reject(new Error(t.notRead({ n: 2, seconds: READ_MS / 1000 }))), READ_MS);
   void consumer.run({
     eachMessage: async ({ message }) => {
       consumed.push({ offset: message.offset, value: message.value?.toString() ?? '' });
@@ -42,10 +46,10 @@ await new Promise<void>((resolve, reject) => {
 });
 await consumer.disconnect();
 lab.writeFile('consumed.json', `${JSON.stringify(consumed, null, 2)}\n`);
-lab.show('read back', consumed.map((m) => `offset ${m.offset}: ${m.value}`));
+lab.show(t.readBack(), consumed.map((m) => `offset ${m.offset}: ${m.value}`));
 
-lab.step('Dump the segment with kafka-dump-log');
+lab.step(t.dump());
 const segment = lab.broker.segmentPath(topic, 0);
 const dump = await lab.kafka({ saveAs: 'dump.txt' })`kafka-dump-log --files ${segment} --print-data-log`;
-lab.show('batches (compact)', compactView(parseDumpLog(dump.stdout).batches));
-lab.say('', 'The librdkafka batch carries a producerId and baseSequence 0; the kafkajs batch has producerId -1:', 'without idempotence the broker has no producer to deduplicate for.');
+lab.show(t.batches(), compactView(parseDumpLog(dump.stdout).batches));
+lab.say('', t.closing());

@@ -1,7 +1,7 @@
 import { dataBatches, readDump, txnOutcome, type DumpRecord } from '@kafka-labs/dumplog';
 import { Checks, is, readRunInfo, type Figures } from '@kafka-labs/grader';
 import { eachTimes, eventIdOf, eventsOf, FILES, listIds, orderIds, readConsole, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
-import { readTxnLog } from '@kafka-labs/txn-worker/log';
+import { readTxnLog } from '@kafka-labs/kafka-client/txn-log';
 
 const PRODUCER = 'producer';
 

@@ -1,7 +1,7 @@
 import { readDump } from '@kafka-labs/dumplog';
 import { Checks, is, readRunInfo } from '@kafka-labs/grader';
 import { copies, describeCopies, durableOffset, eventIdOf, eventsOf, FILES, orderIds, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
-import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 /** Copies of the killed batch in the read_committed output, by where the offsets are committed. */
 const KILLED_BATCH_COPIES = { 'after-txn': 2, 'before-txn': 0, transaction: 1 } as const;

@@ -1,7 +1,7 @@
 import { readDump } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, orderIds, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const ZOMBIES = ['fenced', 'committed-late', 'group-fenced'] as const;
 type Zombie = (typeof ZOMBIES)[number];

@@ -1,7 +1,7 @@
 import { readDump } from '@kafka-labs/dumplog';
 import { Checks, is, readRunInfo } from '@kafka-labs/grader';
 import { copies, describeCopies, epochsOf, eventIdOf, eventsOf, FILES, listIds, orderIds, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
-import { formatTxnEvent, orderEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { formatTxnEvent, orderEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const ms = (a: TxnEvent | undefined, b: TxnEvent | undefined) => (a && b ? Date.parse(b.time) - Date.parse(a.time) : NaN);
 const body = (e: TxnEvent) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120);

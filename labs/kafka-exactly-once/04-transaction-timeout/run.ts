@@ -1,6 +1,7 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
-import { FATAL_EXIT_CODE, orderEvent, produceOrders } from '@kafka-labs/txn-worker';
+import { FATAL_EXIT_CODE, produceOrders } from '@kafka-labs/txn-worker';
+import { orderEvent } from '@kafka-labs/kafka-client/txn-log';
 import { durableOffset, eventsOf } from '@kafka-labs/kafka-exactly-once/evidence';
 import { awaitTransactionState, dumpSegment, exitedWith, logLines, readLines, resume, saveRead, spawnTxnWorker } from '@kafka-labs/kafka-exactly-once/experiment';
 import { TIMEOUT as S } from '@kafka-labs/kafka-exactly-once/setups';

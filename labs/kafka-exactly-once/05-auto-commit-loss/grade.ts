@@ -1,6 +1,6 @@
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const offsetsOf = (events: TxnEvent[], kind: 'consumed' | 'processed') => events.flatMap((e) => (e.kind === kind ? [e.offset] : []));
 const span = (offsets: number[]) => (offsets.length ? `${offsets[0]}-${offsets.at(-1)}` : 'none');

@@ -1,7 +1,8 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { ChildError, startLab, watchLog } from '@kafka-labs/lab-kit';
-import { parseTxnLine, produceOrders, TXN_WORKER_CLI } from '@kafka-labs/txn-worker';
+import { produceOrders, TXN_WORKER_CLI } from '@kafka-labs/txn-worker';
+import { parseTxnLine } from '@kafka-labs/kafka-client/txn-log';
 
 /** The experiment: one fetch of every order, slow work, a SIGKILL after a few are processed; auto commit, then sync. */
 const S = { orders: 10, delaySec: 0.2, autoCommitIntervalMs: 200, killAfterProcessed: 3, variants: ['auto', 'sync'] as const };

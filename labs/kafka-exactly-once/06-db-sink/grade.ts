@@ -1,7 +1,7 @@
 import { parseDump, sinkFigures, sinkState, type SinkFigures } from '@kafka-labs/database/dump';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const idsOf = (events: TxnEvent[], kind: 'applied' | 'skipped' | 'consumed') =>
   events.flatMap((e) => (e.kind === kind ? [e.id] : []));

@@ -2,7 +2,8 @@ import { BOOTSTRAP } from '@kafka-labs/broker';
 import { SINK_TABLES, sinkFigures, sinkState } from '@kafka-labs/database';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { startLab, watchLog } from '@kafka-labs/lab-kit';
-import { parseTxnLine, produceOrders, TXN_WORKER_CLI } from '@kafka-labs/txn-worker';
+import { produceOrders, TXN_WORKER_CLI } from '@kafka-labs/txn-worker';
+import { parseTxnLine } from '@kafka-labs/kafka-client/txn-log';
 
 /**
  * The experiment: orders applied to a database, offsets committed to Kafka after every batch; the worker is killed

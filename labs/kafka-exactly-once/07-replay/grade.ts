@@ -2,7 +2,7 @@ import { parseDump, sinkState, type SinkState } from '@kafka-labs/database/dump'
 import { parseGroupTable } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
 import { committedByLog, copies, eachTimes, eventsOf, groupPartitions, orderIds, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
-import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 const REFUSAL = /^Error: Assignments can only be reset if the group '(\S+)' is inactive, but the current state is (\w+)\.$/m;
 const ASSIGNMENT_KINDS = ['assigned', 'revoked', 'lost'];

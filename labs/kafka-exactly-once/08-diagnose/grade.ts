@@ -5,7 +5,7 @@ import { parseConsoleRecords } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, readRunFile, readRunInfo, type GradeOptions, type Law } from '@kafka-labs/grader';
 import { eventIdOf, eventsOf } from '@kafka-labs/kafka-exactly-once/evidence';
 import { diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
-import { readTxnLog, type TxnEvent } from '@kafka-labs/txn-worker/log';
+import { readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 
 /** The exercise's steps by number, with the title a failure names: the article's diagnosis flow, in its order. */
 const STEPS = {

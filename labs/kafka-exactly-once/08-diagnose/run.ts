@@ -7,7 +7,8 @@ import { committedByLog } from '@kafka-labs/kafka-exactly-once/evidence';
 import { spawnTxnWorker, type TxnProcess } from '@kafka-labs/kafka-exactly-once/experiment';
 import { DIAGNOSE, diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
 import { startLab } from '@kafka-labs/lab-kit';
-import { orderMessage, produceOrders } from '@kafka-labs/txn-worker';
+import { produceOrders } from '@kafka-labs/txn-worker';
+import { orderMessage } from '@kafka-labs/kafka-client/txn-log';
 
 const README = fileURLToPath(new URL('./README.md', import.meta.url));
 /** A worker's first open of its database copies the PGlite template (seconds on a loaded machine; the first ever makes it). */

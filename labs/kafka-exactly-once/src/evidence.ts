@@ -3,7 +3,7 @@
 // Everything here reads only the run folder.
 import { parseConsoleRecords, parseGroupOffsets, parseGroupTable, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
-import { orderEvent, parseOrder, parseRead, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/txn-worker/log';
+import { orderEvent, parseOrder, parseRead, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/kafka-client/txn-log';
 
 /** The files of a run besides transcript.txt and run.json: `<program>.log` per program and these. */
 export const FILES = {

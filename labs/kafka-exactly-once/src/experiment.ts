@@ -4,7 +4,8 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, parseDumpLog, parseGroupOffsets, parseTransactionStates, type TransactionState } from '@kafka-labs/dumplog';
 import { ChildError, watchLog, type Child, type Lab, type LogWatch } from '@kafka-labs/lab-kit';
-import { formatRead, formatTxnEvent, parseTxnLine, readTopic, RESUME_SIGNAL, TXN_PRODUCER_CLI, TXN_WORKER_CLI, type IsolationLevel, type TopicRead, type TxnEvent, type TxnEventKind } from '@kafka-labs/txn-worker';
+import { readTopic, RESUME_SIGNAL, TXN_PRODUCER_CLI, TXN_WORKER_CLI } from '@kafka-labs/txn-worker';
+import { formatRead, formatTxnEvent, parseTxnLine, type IsolationLevel, type TopicRead, type TxnEvent, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
 import { eventIdOf, FILES, groupOffsetsFile } from './evidence.ts';
 
 /** A txn-worker or txn-producer process of a lab and its log, parsed line by line. */

@@ -1,24 +1,27 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
-import { parseClientEvent } from '@kafka-labs/producer/log';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { batchesOf, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
+import { MESSAGES } from './messages.ts';
 
 /** Without idempotence, a Produce request whose response was lost is re-sent and stored a second time. */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const checks = new Checks(lang);
   const ev = await readEvidence(runDir, ['producer']);
   const log = ev.producers.producer!;
 
-  expectDropped(checks, 'response-2-dropped', ev, [2], 'the answer to E-42, which the broker still stored');
+  expectDropped(checks, 'response-2-dropped', ev, [2], t.droppedWhy());
   const timeouts = log.client.map(parseClientEvent).filter((e) => e?.kind === 'request-timeout' && e.api === 'Produce');
   checks.law({
     id: 'request-timed-out',
     ok: timeouts.length >= 1,
-    expected: 'librdkafka timed the unanswered Produce request out (REQTMOUT) and re-sent it',
-    found: `${timeouts.length} Produce timeout(s) in producer.log`,
-    hint: 'the producer runs with debug=msg and socket.timeout.ms=3000: its REQTMOUT lines show the timeout',
+    expected: t.timedOutExpected(),
+    found: t.timedOutFound({ n: timeouts.length }),
+    hint: t.timedOutHint(),
   });
-  expectStored(checks, 'e42-stored-twice', ev, ['E-41', 'E-42', 'E-42', 'E-43'], 'the re-sent E-42 being a duplicate');
+  expectStored(checks, 'e42-stored-twice', ev, ['E-41', 'E-42', 'E-42', 'E-43'], t.storedWhy());
   expectResults(
     checks,
     'one-success-per-event',
@@ -28,16 +31,16 @@ export default async function grade(runDir: string) {
       { event: 'E-42', offset: 2 },
       { event: 'E-43', offset: 3 },
     ],
-    'one success for E-42, at the duplicate offset 2',
+    t.resultsWhy(),
   );
 
   const anonymous = ev.batches.filter((b) => b.producerId === -1 && b.baseSequence === -1);
   checks.law({
     id: 'no-producer-id',
     ok: ev.batches.length > 0 && anonymous.length === ev.batches.length,
-    expected: 'every batch has producerId -1 and baseSequence -1: the broker cannot recognise a retried batch',
-    found: `${anonymous.length} of ${ev.batches.length} batches do`,
-    hint: 'this lab produces with enable.idempotence=false',
+    expected: t.noPidExpected(),
+    found: t.noPidFound({ n: anonymous.length, of: ev.batches.length }),
+    hint: t.noPidHint(),
     evidence: compactView(ev.batches.filter((b) => !anonymous.includes(b))),
   });
 
@@ -47,15 +50,12 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'same-batch-resent',
     ok: sameBatch,
-    expected:
-      e42.length === 2
-        ? 'the two E-42 batches carry the same CreateTime and crc, the same bytes sent twice'
-        : 'the dump holds two E-42 batches with the same CreateTime and crc',
+    expected: e42.length === 2 ? t.sameBatchExpected() : t.twoBatchesExpected(),
     found:
       e42.length === 2
-        ? `CreateTime ${first!.createTime} / ${second!.createTime}, crc ${first!.crc} / ${second!.crc}`
-        : `it holds ${e42.length} E-42 batch(es)`,
-    hint: 'the retry re-sends the batch as it was built: dump.txt shows both copies',
+        ? t.sameBatchFound({ t1: first!.createTime, t2: second!.createTime, crc1: first!.crc, crc2: second!.crc })
+        : t.batchCount({ n: e42.length }),
+    hint: t.sameBatchHint(),
     evidence: compactView(e42),
   });
 

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, labIdOf, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, labIdOf, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   testGoldenPasses(LAB, { storedRecords: 3, e42Sends: 2 });
+  testGoldenInBothLanguages(LAB);
 
   test('a partition holding E-42 twice fails e42-stored-once', async () => {
     const graded = await gradeAltered(LAB, 'consumed.txt', (text) => text.replace('Offset:2\tE-43', 'Offset:2\tE-42\nOffset:3\tE-43'));

@@ -1,19 +1,22 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
-import { formatPid, parseClientEvent, type ClientEvent } from '@kafka-labs/producer/log';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { formatPid, parseClientEvent, type ClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { batchAt, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
+import { MESSAGES } from './messages.ts';
 
 /** E-42 is the second message the producer sends: librdkafka numbers messages from MsgId 1. */
 const E42_MSG_ID = 2;
 
 /** With idempotence, the retry of a batch whose response was lost carries the same PID, epoch and sequence, and the broker stores it once. */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const checks = new Checks(lang);
   const ev = await readEvidence(runDir, ['producer']);
   const log = ev.producers.producer!;
   const events = log.client.map(parseClientEvent).filter((e): e is ClientEvent => e !== undefined);
 
-  expectDropped(checks, 'response-2-dropped', ev, [2], 'the answer to E-42 (InitProducerId is not counted)');
+  expectDropped(checks, 'response-2-dropped', ev, [2], t.droppedWhy());
 
   const sends = events.filter((e) => e.kind === 'produce');
   const resent = [...new Set(sends.map((s) => s.msgId))].filter((id) => sends.filter((s) => s.msgId === id).length > 1);
@@ -29,17 +32,16 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'retry-same-pid-seq',
     ok: resent.length === 1 && resent[0] === E42_MSG_ID && e42Sends.length >= 2 && sameIdentity && possiblyPersisted,
-    expected:
-      `only the batch of E-42 (MsgId ${E42_MSG_ID}) was sent twice, marked Retry,MsgPossiblyPersisted, and every send ` +
-      'carried the same PID, epoch and BaseSeq',
-    found:
-      `sends of E-42: ${e42Sends.map((s) => `${formatPid(s.pid)} BaseSeq ${s.baseSeq}`).join(', ') || 'none'}; ` +
-      `batches sent more than once: MsgId ${resent.join(', ') || 'none'}`,
-    hint: "producer.log's librdkafka lines (debug=eos,msg) show each send with its PID and BaseSeq",
+    expected: t.retryExpected({ msgId: E42_MSG_ID }),
+    found: t.retryFound({
+      sends: e42Sends.map((s) => `${formatPid(s.pid)} BaseSeq ${s.baseSeq}`).join(', ') || t.none(),
+      resent: resent.join(', ') || t.none(),
+    }),
+    hint: t.retryHint(),
     evidence: log.client.filter((l) => ['produce', 'batch-error'].includes(parseClientEvent(l)?.kind ?? '')).map((l) => l.text),
   });
 
-  expectStored(checks, 'e42-stored-once', ev, ['E-41', 'E-42', 'E-43'], 'the retried E-42 being recognised as a duplicate');
+  expectStored(checks, 'e42-stored-once', ev, ['E-41', 'E-42', 'E-43'], t.storedWhy());
   expectResults(
     checks,
     'told-original-offset',
@@ -49,7 +51,7 @@ export default async function grade(runDir: string) {
       { event: 'E-42', offset: 1 },
       { event: 'E-43', offset: 2 },
     ],
-    'the broker answering the retried E-42 with the offset of its first copy',
+    t.resultsWhy(),
   );
 
   const stored = batchAt(ev, 1);
@@ -62,9 +64,9 @@ export default async function grade(runDir: string) {
       ev.batches.every((b) => b.producerId !== -1 && b.producerId === ev.batches[0]!.producerId && b.producerEpoch === 0) &&
       sequences.join(',') === '0,1,2' &&
       stored?.records[0]?.payload === 'E-42',
-    expected: 'the dump holds three batches of one producerId with epoch 0 and baseSequence 0, 1, 2, E-42 at offset 1',
-    found: `batches: ${ev.batches.length}, baseSequences: ${sequences.join(', ') || 'none'}`,
-    hint: 'dump.txt is kafka-dump-log of the partition: one batch per event, the retry stored nowhere',
+    expected: t.dumpExpected(),
+    found: t.dumpFound({ n: ev.batches.length, sequences: sequences.join(', ') || t.none() }),
+    hint: t.dumpHint(),
     evidence: compactView(ev.batches),
   });
   checks.law({
@@ -75,11 +77,15 @@ export default async function grade(runDir: string) {
       stored.producerId === pid.id &&
       stored.producerEpoch === pid.epoch &&
       stored.baseSequence === first!.baseSeq,
-    expected: 'the E-42 batch at offset 1 carries the PID, epoch and BaseSeq of the batch the client sent and retried',
-    found:
-      `client: ${formatPid(pid)} BaseSeq ${first?.baseSeq ?? '?'}; dump: producerId ${stored?.producerId ?? '?'} ` +
-      `producerEpoch ${stored?.producerEpoch ?? '?'} baseSequence ${stored?.baseSequence ?? '?'}`,
-    hint: "compare producer.log's send of E-42 with dump.txt's batch at offset 1",
+    expected: t.storedBatchExpected(),
+    found: t.storedBatchFound({
+      pid: formatPid(pid),
+      baseSeq: String(first?.baseSeq ?? '?'),
+      producerId: String(stored?.producerId ?? '?'),
+      epoch: String(stored?.producerEpoch ?? '?'),
+      sequence: String(stored?.baseSequence ?? '?'),
+    }),
+    hint: t.storedBatchHint(),
     evidence: stored ? compactView([stored]) : compactView(ev.batches),
   });
 

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, labIdOf, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, labIdOf, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   testGoldenPasses(LAB, { storedRecords: 2 });
+  testGoldenInBothLanguages(LAB);
 
   test('a partition without the second E-42 fails e42-stored-twice', async () => {
     const graded = await gradeAltered(LAB, 'consumed.txt', (text) => dropConsumed(text, 1));

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, labIdOf, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, labIdOf, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   testGoldenPasses(LAB, { storedRecords: 2 });
+  testGoldenInBothLanguages(LAB);
 
   test('two batches under one producer id fail two-producer-ids', async () => {
     const graded = await gradeAltered(LAB, 'dump.txt', (text) => {
@@ -26,6 +27,21 @@ describe(LAB, () => {
     const graded = await gradeAltered(LAB, 'producer-killed.log', (text) => `${text} 3.1s E-42 result: offset=0\n`);
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ killed-without-answer: .*\(results: 1, finished: false\)/);
+  });
+
+  test('a killed process whose log ends before its PID line still passes: the proxy and the dump show both ids', async () => {
+    const graded = await gradeAltered(LAB, 'producer-killed.log', (text) => text.slice(0, text.indexOf('rdkafka %7 GETPID')));
+    expect(graded.status).toBe(0);
+    expect(graded.stdout).toMatch(/✔ one-pid-per-process/);
+  });
+
+  test('offset 0 under a producer id other than the dropped request fails one-pid-per-process', async () => {
+    const graded = await gradeAltered(LAB, 'proxy-events.jsonl', (text) => {
+      const dropped = /"action":"response-dropped".*"producerId":(\d+)/.exec(text)![1]!;
+      return text.replaceAll(`"producerId":${dropped},`, '"producerId":999,');
+    });
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ one-pid-per-process: .*killed: 999,/);
   });
 
   testRunFolderFailures(LAB, 'offsets.txt');

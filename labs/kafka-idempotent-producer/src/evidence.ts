@@ -3,7 +3,9 @@
 // producer was told). Everything here reads only the run folder.
 import { dataBatches, parseConsoleRecords, readDump, type ConsoleRecord, type DumpBatch } from '@kafka-labs/dumplog';
 import { Checks, excerpt, GradeError, readRunFile } from '@kafka-labs/grader';
-import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer/log';
+import { textsIn } from '@kafka-labs/i18n';
+import { MESSAGES } from './messages.ts';
+import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { formatEvent, readProxyEvents, type ProxyEvent } from '@kafka-labs/proxy';
 
 /** The files a run of this track writes, besides transcript.txt and run.json; each producer writes `<name>.log`. */
@@ -69,10 +71,11 @@ export async function readEvidence(runDir: string, producerNames: string[]): Pro
   return { endOffset, consumed, batches: dataBatches(dump), proxyEvents, dropped, producers };
 }
 
-const listConsumed = (consumed: ConsoleRecord[]) => consumed.map((r) => `${r.offset}:${r.value}`).join(' ') || 'nothing';
+const listConsumed = (consumed: ConsoleRecord[]) => consumed.map((r) => `${r.offset}:${r.value}`).join(' ');
 
 /** Law: partition 0 holds exactly `expected`, in order from offset 0 (the end offset and the records read back agree). */
 export function expectStored(checks: Checks, id: string, ev: Evidence, expected: string[], why: string): boolean {
+  const t = textsIn(MESSAGES, checks.lang);
   const ok =
     ev.endOffset === expected.length &&
     ev.consumed.length === expected.length &&
@@ -80,23 +83,24 @@ export function expectStored(checks: Checks, id: string, ev: Evidence, expected:
   return checks.law({
     id,
     ok,
-    expected: `offsets 0-${expected.length - 1} hold ${expected.join(', ')} and nothing else, ${why}`,
-    found: `read back: ${listConsumed(ev.consumed)}; end offset ${ev.endOffset}`,
-    hint: `${FILES.consumed} is what the consumer read back from offset 0, ${FILES.offsets} the end offset`,
+    expected: t.storedExpected({ last: expected.length - 1, values: expected.join(', '), why }),
+    found: t.storedFound({ consumed: listConsumed(ev.consumed) || t.nothing(), end: ev.endOffset }),
+    hint: t.storedHint({ consumed: FILES.consumed, offsets: FILES.offsets }),
     evidence: ev.consumed.map((r) => `Offset:${r.offset} ${r.value}`),
   });
 }
 
 /** Law: the proxy dropped the responses to exactly these Produce requests (ordinals from 1). */
 export function expectDropped(checks: Checks, id: string, ev: Evidence, ordinals: number[], why: string): boolean {
+  const t = textsIn(MESSAGES, checks.lang);
   const ok = ev.dropped.length === ordinals.length && ev.dropped.every((n, i) => n === ordinals[i]);
   const drops = ev.proxyEvents.filter((e) => e.action === 'response-dropped');
   return checks.law({
     id,
     ok,
-    expected: `the proxy dropped the response to Produce request${ordinals.length > 1 ? 's' : ''} ${ordinals.join(' and ')} and to no other: ${why}`,
-    found: `dropped: ${ev.dropped.length ? ev.dropped.map((n) => `#${n}`).join(', ') : 'none'}`,
-    hint: `${FILES.proxyEvents} lists what the proxy did to each request; the drop module counts Produce requests from 1`,
+    expected: t.droppedExpected({ ordinals, why }),
+    found: t.droppedFound({ dropped: ev.dropped.length ? ev.dropped.map((n) => `#${n}`).join(', ') : t.none() }),
+    hint: t.droppedHint({ events: FILES.proxyEvents }),
     evidence: drops.map((e) => formatEvent(e) ?? JSON.stringify(e)),
   });
 }
@@ -109,6 +113,7 @@ const describeResult = (r: ProducerLog['results'][number]) => `${r.event} ${r.er
 
 /** Law: the producer's delivery reports are exactly `expected`, in order. */
 export function expectResults(checks: Checks, id: string, log: ProducerLog, expected: ExpectedResult[], why: string): boolean {
+  const t = textsIn(MESSAGES, checks.lang);
   const ok =
     log.results.length === expected.length &&
     log.results.every((r, i) => {
@@ -118,9 +123,9 @@ export function expectResults(checks: Checks, id: string, log: ProducerLog, expe
   return checks.law({
     id,
     ok,
-    expected: `the producer was told ${expected.map(describeExpected).join(', ')}, ${why}`,
-    found: `told: ${log.results.map(describeResult).join(', ') || 'nothing'}`,
-    hint: "the producer's log has one `result:` line per delivery report",
+    expected: t.resultsExpected({ results: expected.map(describeExpected).join(', '), why }),
+    found: t.resultsFound({ results: log.results.map(describeResult).join(', ') || t.nothing() }),
+    hint: t.resultsHint(),
   });
 }
 

@@ -3,9 +3,12 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, parseConsoleRecords, parseDumpLog } from '@kafka-labs/dumplog';
 import type { Child, Lab } from '@kafka-labs/lab-kit';
-import { parseClientEvent, parseProducerLine, PRODUCER_CLI, type ClientEventKind } from '@kafka-labs/producer';
+import { PRODUCER_CLI } from '@kafka-labs/producer';
+import { parseClientEvent, parseProducerLine, type ClientEventKind } from '@kafka-labs/kafka-client/producer-log';
 import { describeFaults, startProxy, type Faults, type Proxy } from '@kafka-labs/proxy';
+import { textsIn } from '@kafka-labs/i18n';
 import { FILES, parseEndOffset } from './evidence.ts';
+import { MESSAGES } from './messages.ts';
 
 /** Longest a producer run of this track may take: message.timeout.ms of 5 s plus PID acquisition and a retry. */
 const PRODUCER_DONE_MS = 60_000;
@@ -32,7 +35,7 @@ export async function startLabProxy(lab: Lab, faults: Faults): Promise<LabProxy>
     marks.set(watched, list);
   };
   const proxy = await startProxy({ faults, eventsFile: lab.file(FILES.proxyEvents), print });
-  lab.say(`   proxy: ${proxy.addresses.join(', ')} -> 127.0.0.1:9533 (the broker's FAULT listener); faults: ${describeFaults(faults)}`);
+  lab.say(textsIn(MESSAGES, lab.lang).proxy({ addresses: proxy.addresses.join(', '), faults: describeFaults(faults) }));
   return {
     proxy,
     spawnProducer(name, args) {
@@ -61,25 +64,27 @@ export async function startLabProxy(lab: Lab, faults: Faults): Promise<LabProxy>
 }
 
 /** Waits (bounded) for the producer's `producer: done` line and its exit; throws when it fails. */
-export async function producerDone(child: Child): Promise<void> {
+export async function producerDone(lab: Lab, child: Child): Promise<void> {
   await child.waitForLine(/^producer: done$/, { timeoutMs: PRODUCER_DONE_MS });
   const code = await child.exited;
-  if (code !== 0) throw new Error(`${child.name} exited with code ${code}; see ${child.name}.log`);
+  if (code !== 0) throw new Error(textsIn(MESSAGES, lab.lang).producerFailed({ name: child.name, code: code ?? -1 }));
 }
 
 /** The first step of every lab of the track: creates `<base>-<run>` with one partition and returns its name. */
 export async function createTopicStep(lab: Lab, base: string): Promise<string> {
-  lab.step(`Create ${base} with one partition`);
+  const t = textsIn(MESSAGES, lab.lang);
+  lab.step(t.createTopic({ base }));
   const topic = await lab.createTopic(base);
-  lab.say(`   topic: ${topic}`);
+  lab.say(t.topic({ topic }));
   return topic;
 }
 
 /** The last steps of every lab of the track: what the broker stored, read back and then dumped. */
 export async function storedSteps(lab: Lab, topic: string): Promise<void> {
-  lab.step('Read the partition back');
+  const t = textsIn(MESSAGES, lab.lang);
+  lab.step(t.readBack());
   await readBack(lab, topic);
-  lab.step('Dump the segment');
+  lab.step(t.dump());
   await dumpSegment(lab, topic);
 }
 
@@ -87,15 +92,16 @@ export async function storedSteps(lab: Lab, topic: string): Promise<void> {
 async function readBack(lab: Lab, topic: string): Promise<void> {
   const offsets = await lab.kafka({ saveAs: FILES.offsets })`kafka-get-offsets --bootstrap-server ${BOOTSTRAP.tools} --topic ${topic}`;
   const end = parseEndOffset(offsets.stdout);
-  lab.show('kafka-get-offsets (end offset of partition 0 = records stored)', [offsets.stdout.trim()]);
+  const t = textsIn(MESSAGES, lab.lang);
+  lab.show(t.offsetsLabel(), [offsets.stdout.trim()]);
   const consumed = await lab.kafka({ saveAs: FILES.consumed })`kafka-console-consumer --bootstrap-server ${BOOTSTRAP.tools} \
     --topic ${topic} --partition 0 --offset earliest --max-messages ${end} --timeout-ms 20000 --formatter-property print.offset=true`;
-  lab.show('kafka-console-consumer (print.offset=true)', parseConsoleRecords(consumed.stdout).map((r) => `Offset:${r.offset}  ${r.value}`));
+  lab.show(t.consumerLabel(), parseConsoleRecords(consumed.stdout).map((r) => `Offset:${r.offset}  ${r.value}`));
 }
 
 /** Dumps the partition's segment with kafka-dump-log --print-data-log and shows one line per batch. */
 async function dumpSegment(lab: Lab, topic: string): Promise<void> {
   const segment = lab.broker.segmentPath(topic, 0);
   const dump = await lab.kafka({ saveAs: FILES.dump })`kafka-dump-log --files ${segment} --print-data-log`;
-  lab.show('kafka-dump-log, one line per batch', compactView(parseDumpLog(dump.stdout).batches));
+  lab.show(textsIn(MESSAGES, lab.lang).dumpLabel(), compactView(parseDumpLog(dump.stdout).batches));
 }

@@ -1,6 +1,6 @@
 import { parseLog4jLine } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
-import { parseClientEvent } from '@kafka-labs/producer/log';
+import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import {
   describeReplicas,
   MSG_TIMED_OUT,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { startLab, type Child } from '@kafka-labs/lab-kit';
-import { parseClientEvent, parseProducerLine } from '@kafka-labs/producer';
+import { parseClientEvent, parseProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { clusterRun } from '@kafka-labs/kafka-producer-guarantees/cluster';
 import { NODES } from '@kafka-labs/kafka-producer-guarantees/replicas';
 

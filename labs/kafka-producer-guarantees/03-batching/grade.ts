@@ -1,6 +1,6 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks, is, readRunInfo } from '@kafka-labs/grader';
-import { formatProducerLine } from '@kafka-labs/producer/log';
+import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { BATCHING_FILES as F, batchesOf, codecLog, formatSummary, summarise } from '@kafka-labs/kafka-producer-guarantees/batching';
 import { readBatches, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 

@@ -1,5 +1,5 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { formatProducerLine, type ProducerLog } from '@kafka-labs/producer';
+import { formatProducerLine, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { dumpPartition, produce } from '@kafka-labs/kafka-producer-guarantees/clients';
 import { BATCHING as S, BATCHING_FILES as F, batchesOf, CODEC_SETTINGS, codecLog, formatSummary, summarise } from '@kafka-labs/kafka-producer-guarantees/batching';
 import { readBatches } from '@kafka-labs/kafka-producer-guarantees/read-back';

@@ -1,5 +1,5 @@
 import { Checks, is, readRunInfo } from '@kafka-labs/grader';
-import { keyNames } from '@kafka-labs/producer/log';
+import { keyNames } from '@kafka-labs/kafka-client/producer-log';
 import {
   countPerPartition,
   crc32Partition,

@@ -1,6 +1,6 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
-import { keyNames } from '@kafka-labs/producer';
+import { keyNames } from '@kafka-labs/kafka-client/producer-log';
 import { CLIENTS, javaProduce, produce, readTopic } from '@kafka-labs/kafka-producer-guarantees/clients';
 import {
   countPerPartition,

@@ -1,6 +1,6 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
-import { parseClientEvent } from '@kafka-labs/producer/log';
+import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { payloadsOf, readBatches, readProducerLog, readProxyEvents } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import {
   failedValue,

@@ -1,5 +1,5 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { formatProducerLine, parseClientEvent, type ProducerLog } from '@kafka-labs/producer';
+import { formatProducerLine, parseClientEvent, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { startProxy } from '@kafka-labs/proxy';
 import { dumpPartition, produce } from '@kafka-labs/kafka-producer-guarantees/clients';
 import { PROXY_EVENTS } from '@kafka-labs/kafka-producer-guarantees/read-back';

@@ -1,6 +1,6 @@
 import { compactView, readDump, txnOutcome, type DumpLog } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
-import { formatProducerLine } from '@kafka-labs/producer/log';
+import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { topicFiles, topicsBefore } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
 import { readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';

@@ -1,5 +1,5 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { formatProducerLine } from '@kafka-labs/producer';
+import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { dumpPartition, produce, readTopic } from '@kafka-labs/kafka-producer-guarantees/clients';
 import { ATOMIC_TOPICS as S, topicFiles } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
 

@@ -1,7 +1,7 @@
 // Lab 03-batching: its setup, which the run script records in run.json, and how its run script and grader split the
 // two dumps into variants: by the offsets each producer's delivery reports name.
 import type { DumpBatch } from '@kafka-labs/dumplog';
-import type { ProducerLog } from '@kafka-labs/producer/log';
+import type { ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 
 /**
  * librdkafka producers one after the other. Linger: `streamCount` orders at one every `streamIntervalMs` into topic

@@ -3,7 +3,8 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, parseDumpLog } from '@kafka-labs/dumplog';
 import type { Lab } from '@kafka-labs/lab-kit';
-import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI, scanProducerLog, type ProducerLog } from '@kafka-labs/producer';
+import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI } from '@kafka-labs/producer';
+import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { parsePlaced } from './read-back.ts';
 
 /** The lab producer programs, by client, with the setting that points each straight at the broker's HOST listener. */

@@ -46,14 +46,25 @@ export interface ClusterRun {
   dumpReplicas(name: string, topic: string): Promise<string[]>;
 }
 
-/** The cluster helpers of one lab run; no node is left frozen however the run ends. */
+/** The cluster helpers of one lab run; no node is left frozen or stopped however the run ends (Ctrl-C included). */
 export function clusterRun(lab: Lab): ClusterRun {
-  const { broker } = lab;
+  // A stop or kill still under way when the run ends (Ctrl-C) is awaited before the clean-up restarts what is gone.
+  const signalling = new Set<Promise<void>>();
+  const tracked = (act: (nodeId: number) => Promise<void>) => (nodeId: number) => {
+    const done = act(nodeId).finally(() => signalling.delete(done));
+    signalling.add(done);
+    return done;
+  };
+  const broker: Broker = { ...lab.broker, stop: tracked(lab.broker.stop), kill: tracked(lab.broker.kill) };
   const everyNode = NODES.map((n) => broker.address(n)).join(',');
   const topics: string[] = [];
   const moments: string[] = [];
   lab.defer(async () => {
+    await Promise.allSettled([...signalling]);
     for (const node of NODES) if ((await broker.nodeState(node)) === 'frozen') await broker.thaw(node);
+    const gone = [];
+    for (const node of NODES) if ((await broker.nodeState(node)) === 'gone') gone.push(node);
+    await Promise.all(gone.map((node) => broker.restart(node)));
   });
   const run: ClusterRun = {
     broker,

@@ -1,7 +1,7 @@
 // Lab 06-kafkajs-idempotence: its setup, which the run script records in run.json, and what its run script and grader
 // both read from a variant's files: each record's fate, and the Produce requests the proxy saw.
 import type { DumpBatch } from '@kafka-labs/dumplog';
-import type { ProducerLog } from '@kafka-labs/producer/log';
+import type { ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import type { ProxyEvent } from '@kafka-labs/proxy';
 
 /**

@@ -2,7 +2,7 @@
 // partitions dumped with kafka-dump-log and the fault proxy's events. Everything here reads only the run folder.
 import { dataBatches, parseConsumerOutput, readDump, type DumpBatch } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
-import { parseProducerLog, ProducerError, type ProducerLog } from '@kafka-labs/producer/log';
+import { parseProducerLog, ProducerError, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import type { Placed } from './partitions.ts';
 
 /** The records of kafka-console-consumer output (partition, offset and key printed) saved as `file`; a line of another shape is a GradeError. */

@@ -2,7 +2,7 @@
 // the producers' delivery reports. Everything here reads only the run folder (cluster.ts writes it).
 import { dataBatches, parseDumpLog } from '@kafka-labs/dumplog';
 import { GradeError, is, readRunFile, readRunJsonLines, type ShapeOf } from '@kafka-labs/grader';
-import { scanProducerLog, type ProducerLog } from '@kafka-labs/producer/log';
+import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 
 export const NODES = [1, 2, 3] as const;
 export const CLUSTER_FILE = 'cluster.jsonl';

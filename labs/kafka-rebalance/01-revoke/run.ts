@@ -1,6 +1,6 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
-import { formatSpreadResult, produceSpread } from '@kafka-labs/worker';
+import { formatSpreadResult, produceSpread } from '@kafka-labs/kafka-client';
 import { excerpt, last, merged, msBetween, partitionList, partitionsOf, progressOf, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
 import { CONSUMER_BROKER, REVOKE as S } from '@kafka-labs/kafka-rebalance/setups';

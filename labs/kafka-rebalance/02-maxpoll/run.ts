@@ -1,6 +1,6 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { startLab } from '@kafka-labs/lab-kit';
-import { formatSpreadResult, produceSpread } from '@kafka-labs/worker';
+import { formatSpreadResult, produceSpread } from '@kafka-labs/kafka-client';
 import { excerpt, merged, msBetween } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, describeGroup, offsetsLine, reportLines, saveDups, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
 import { MAXPOLL as S } from '@kafka-labs/kafka-rebalance/setups';

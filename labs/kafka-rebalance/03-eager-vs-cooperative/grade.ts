@@ -1,6 +1,6 @@
 import { countDuplicates } from '@kafka-labs/dups';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
-import type { WorkerEvent } from '@kafka-labs/worker/log';
+import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import {
   beforeFirstStop,
   commitsByPartition,

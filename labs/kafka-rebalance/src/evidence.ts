@@ -3,7 +3,7 @@
 import { countDuplicates, type DuplicateReport } from '@kafka-labs/dups';
 import { parseGroupOffsets, parseGroupTable, type GroupOffset } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
-import { formatWorkerEvent, parseWorkerLog, WorkerError, type WorkerEvent } from '@kafka-labs/worker/log';
+import { formatWorkerEvent, parseWorkerLog, WorkerError, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 
 /** The files of a run besides transcript.txt and run.json: `<worker>.log` per worker and these per group. */
 export const FILES = {

@@ -3,7 +3,8 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { countDuplicates, formatReport, type DuplicateReport } from '@kafka-labs/dups';
 import { ChildError, spinWhile, watchLog, type Child, type Lab, type LogWatch } from '@kafka-labs/lab-kit';
-import { FILL_CLI, JOIN_SIGNAL, parseWorkerLine, WORKER_CLI, type WorkerEvent } from '@kafka-labs/worker';
+import { FILL_CLI, JOIN_SIGNAL, WORKER_CLI } from '@kafka-labs/worker';
+import { parseWorkerLine, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { FILES, first, ownedBy, partitionsOf, workerName, type EventOf } from './evidence.ts';
 

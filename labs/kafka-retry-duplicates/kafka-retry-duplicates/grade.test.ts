@@ -39,6 +39,33 @@ describe(LAB, () => {
     expect(graded.result!.checks.find((c) => c.id === `step-${step}-retries`)?.ok, graded.stdout).toBe(false);
   });
 
+  test('a transactional pay-1/pay-2 batch with a COMMIT marker after it fails step 2: not the default producer', async () => {
+    const dir = copyGolden(LAB);
+    const file = join(dir, 'dump-default.txt');
+    const text = readFileSync(file, 'utf8');
+    const batch = text.split('\n').find((l) => l.startsWith('baseOffset: 0 '))!;
+    const marker =
+      'baseOffset: 2 lastOffset: 2 count: 1 baseSequence: -1 lastSequence: -1 producerId: 1 producerEpoch: 0 partitionLeaderEpoch: 0 isTransactional: true isControl: true deleteHorizonMs: OptionalLong.empty position: 85 CreateTime: 1796118779900 size: 78 magic: 2 compresscodec: none crc: 1389442000 isvalid: true\n' +
+      '| offset: 2 CreateTime: 1796118779900 keySize: 4 valueSize: 6 sequence: -1 headerKeys: [] endTxnMarker: COMMIT coordinatorEpoch: 0\n';
+    writeFileSync(file, text.replace(batch, batch.replace('isTransactional: false', 'isTransactional: true')) + marker);
+    const graded = await gradeFolder(LAB, dir, { step: 2 });
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/^FAIL: step 2 \(the default producer is idempotent\): .*written in a transaction \(isTransactional: true\)/m);
+  });
+
+  test.each([
+    [2, 'dump-default.txt'],
+    [3, 'dump-noidem.txt'],
+    [6, 'two-sessions.txt'],
+  ])('step %i passes a dump saved with pnpm\'s script banner above it (pnpm kafka without -s)', async (step, name) => {
+    const dir = copyGolden(LAB);
+    const file = join(dir, name);
+    const banner = `\n> kafka-labs@ kafka /home/learner/kafka-labs\n> exec node --import tsx scripts/kafka.ts kafka-dump-log --files x.log --print-data-log\n\n`;
+    writeFileSync(file, banner + readFileSync(file, 'utf8'));
+    const graded = await gradeFolder(LAB, dir, { step });
+    expect(graded.status, graded.stdout).toBe(0);
+  });
+
   // Only the steps read from files alone: the others would ask a broker, which unit tests do not have.
   testHostileFiles(LAB, ['run.json', 'dump-default.txt'], { step: 2 });
   testHostileFiles(LAB, ['dump-noidem.txt'], { step: 3 });

@@ -287,7 +287,7 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
   },
 
   async 2(ctx) {
-    const expected = 'the batch holding pay-1 and pay-2 with a producerId other than -1 and baseSequence 0';
+    const expected = 'the batch holding pay-1 and pay-2 with a producerId other than -1, baseSequence 0 and no transaction';
     const dump = await ctx.dump('dump-default.txt', ctx.topic.payments);
     if (!dump.ok) return void ctx.law(2, { id: 'default-batch', ok: false, expected, found: dump.problem, hint: HINTS.dump });
     const [first] = batchesWith(dump.value, 'pay-1');
@@ -303,10 +303,13 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
         evidence: compactView(dump.value.batches),
       });
     }
-    const ok = first.producerId !== -1 && first.baseSequence === 0 && second.producerId === first.producerId;
+    // The default console producer never writes a transaction: a transactional batch came from another producer.
+    const transactional = first.isTransactional || second.isTransactional;
+    const ok = first.producerId !== -1 && first.baseSequence === 0 && second.producerId === first.producerId && !transactional;
     const found =
       `pay-1 is in a batch with producerId ${first.producerId} and baseSequence ${first.baseSequence}` +
-      (second === first ? ', with pay-2' : `, pay-2 in one with producerId ${second.producerId}`);
+      (second === first ? ', with pay-2' : `, pay-2 in one with producerId ${second.producerId}`) +
+      (transactional ? ', written in a transaction (isTransactional: true), which the default producer never opens' : '');
     ctx.law(2, { id: 'default-batch', ok, expected, found, hint: HINTS.defaults, evidence: compactView([...new Set([first, second])]) });
     if (ok) ctx.figure('default_producer_id', first.producerId);
   },

@@ -252,4 +252,37 @@ describe('the 3-node cluster', () => {
     const log = readFileSync(cluster.logDir(victim).replace(/data$/, 'server.log'), 'utf8');
     expect(log.match(/Kafka Server started/g)).toHaveLength(2);
   }, 300_000);
+
+  test('down stops the cluster while two nodes are frozen: the frozen nodes shut down cleanly, no java process is left', async () => {
+    const frozen = [2, 3];
+    for (const node of frozen) await cluster.freeze(node);
+    for (const node of frozen) await until(async () => (await cluster.nodeState(node)) === 'frozen', 5000);
+    const logOf = (node: number) => readFileSync(cluster.logDir(node).replace(/data$/, 'server.log'), 'utf8');
+    const before = frozen.map((node) => logOf(node).length);
+    execFileSync('pnpm', ['-s', 'broker', 'down', '--nodes', '3'], { encoding: 'utf8', stdio: 'pipe' });
+    expect(brokerJvms()).toEqual([]);
+    // SIGTERM reached a running JVM (not the SIGKILL after the stop timeout): it logged its own shutdown.
+    for (const [i, node] of frozen.entries()) expect(logOf(node).slice(before[i])).toMatch(/shut(ting)? down/i);
+  }, 300_000);
+
+  test('ports 9094-9097 taken before up --nodes 3 stop it with one line naming the port and its holder', async () => {
+    await stopBroker({ log: quiet });
+    for (const port of [9094, 9095, 9096, 9097]) {
+      const squatter: Server = createServer();
+      await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
+      try {
+        let failure = { status: 0, stderr: '' };
+        try {
+          execFileSync('pnpm', ['-s', 'broker', 'up', '--nodes', '3'], { encoding: 'utf8', stdio: 'pipe' });
+        } catch (err) {
+          failure = err as typeof failure;
+        }
+        expect(failure.status).toBe(2);
+        expect(failure.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^error: port ${port} is already in use by pid ${process.pid} \\(.*\\) \\(\\w+ listener of node \\d\\)`))]);
+        expect(brokerJvms()).toEqual([]);
+      } finally {
+        await new Promise((resolve) => squatter.close(resolve));
+      }
+    }
+  }, 300_000);
 });

@@ -165,14 +165,18 @@ export const jvmBackend: Backend = {
   async stop(layout: Layout) {
     await stopRunners();
     const pids = new Set([...readPids(layout), ...strayBrokerPids(layout)]);
-    for (const pid of pids) signal(pid, 'SIGTERM');
+    for (const pid of pids) {
+      signal(pid, 'SIGTERM');
+      signal(pid, 'SIGCONT'); // a frozen node (SIGSTOP) acts on its SIGTERM only once it runs again
+    }
     const { retry } = await zx();
-    await retry(STOP_TIMEOUT_MS / 100, 100, () => {
-      if ([...pids].some(isAlive)) throw new Error('still running');
-    }).catch(() => [...pids].forEach((pid) => signal(pid, 'SIGKILL')));
-    await retry(100, 50, () => {
-      if ([...pids].some(isAlive)) throw new Error('still running');
-    });
+    const gone = () => {
+      const left = [...pids].filter(isAlive);
+      if (left.length) throw new BrokerError(`broker process(es) ${left.join(', ')} still running after SIGKILL`);
+    };
+    await retry(STOP_TIMEOUT_MS / 100, 100, gone).catch(() => [...pids].forEach((pid) => signal(pid, 'SIGKILL')));
+    // A killed JVM of a GB takes seconds to exit on a loaded machine.
+    await retry(STOP_TIMEOUT_MS / 100, 100, gone);
     for (const node of LAYOUTS[layout]) await rm(pidFile(layout, node), { force: true });
   },
 

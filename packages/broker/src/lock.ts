@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrokerError } from './errors.ts';
 import { labsHome } from './paths.ts';
-import { isAlive } from './process.ts';
+import { isAlive, processStartTime } from './process.ts';
 
 const WAIT_LIMIT_MS = 30 * 60_000;
 
@@ -12,18 +12,38 @@ export interface LockHolder {
   owner: string;
 }
 
+/** A lock file's text: `<pid> start=<ticks> <owner>`; files of an older version have no `start=`. */
+const LOCK_TEXT = /^([1-9]\d*) (?:start=(\d+) )?(.*)$/;
+
+/** The live process a lock file's text names, or null when it names none: garbage, a dead pid, or a reused one. */
+function liveHolder(text: string): LockHolder | null {
+  const match = LOCK_TEXT.exec(text.trim());
+  if (!match) return null;
+  const pid = Number(match[1]);
+  if (!isAlive(pid)) return null;
+  const started = match[2];
+  if (started !== undefined) {
+    const now = processStartTime(pid);
+    if (now !== null && now !== started) return null;
+  }
+  return { pid, owner: match[3]! };
+}
+
 /**
- * Creates `file` holding this process's pid and `owner`, taking it over from a holder that is no
- * longer alive; returns its release (also run at process exit), or the live holder.
+ * Creates `file` holding this process's pid, its start time and `owner`, taking it over when it names no live
+ * holder (unreadable text, a dead pid, or a pid now used by another process); returns its release (also run at
+ * process exit), or the live holder.
  */
 export function tryLockFile(file: string, owner: string): { release: () => void } | { holder: LockHolder } {
+  const started = processStartTime(process.pid);
+  const mine = `${process.pid} ${started === null ? '' : `start=${started} `}${owner}\n`;
   for (;;) {
     try {
-      writeFileSync(file, `${process.pid} ${owner}\n`, { flag: 'wx' });
+      writeFileSync(file, mine, { flag: 'wx' });
       const release = () => {
         process.off('exit', release);
         try {
-          if (readFileSync(file, 'utf8').startsWith(`${process.pid} `)) rmSync(file, { force: true });
+          if (readFileSync(file, 'utf8') === mine) rmSync(file, { force: true });
         } catch {
           // already gone
         }
@@ -33,8 +53,15 @@ export function tryLockFile(file: string, owner: string): { release: () => void 
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const [pid, ...holder] = readFileSync(file, 'utf8').trim().split(' ');
-    if (isAlive(Number(pid))) return { holder: { pid: Number(pid), owner: holder.join(' ') } };
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // released between the two calls
+      throw err;
+    }
+    const holder = liveHolder(text);
+    if (holder) return { holder };
     rmSync(file, { force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type * as Zx from 'zx';
 
 let loaded: Promise<typeof Zx> | undefined;
@@ -27,12 +28,31 @@ export async function hasCommand(command: string): Promise<boolean> {
   return (await which(command, { nothrow: true })) !== null;
 }
 
+/**
+ * When process `pid` started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null where there is no
+ * /proc entry for it: with the pid it tells a process from a later one that reuses the pid.
+ */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** True while process `pid` runs (or is stopped); a zombie, dead but not yet reaped by its parent, is not alive. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return true; // no /proc: kill(pid, 0) is all there is
   }
 }
 

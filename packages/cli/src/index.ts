@@ -1,5 +1,6 @@
 export { UsageError, oneLine } from './errors.ts';
 export { parseFlags, parseCommand, flagsHelp } from './flags.ts';
+export { commandLang, LANG_FLAG } from './lang.ts';
 export type { FlagSpec, FlagValues } from './flags.ts';
 export { exitFlushed, parseArgvOrExit, runMain, useColor } from './main.ts';
 export { portHolder } from './port-holder.ts';

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -121,6 +121,41 @@ describe.each(backends)('$backend', ({ backend, url }) => {
     expect(read.backend).toBe(backend);
     expect(read.tables.order_projection).toEqual([{ order_id: 'O-1', status: 'PAID', updated_at: '2026-01-02T03:04:05.678Z', applied: 1 }]);
     expect(Object.keys(read.tables.order_events![0]!)).toEqual(['seq', 'event_id', 'order_id', 'status', 'applied_at']);
+  });
+});
+
+describe('a lock left in the folder', () => {
+  const lockedWith = (text: string) => {
+    const dir = newDir();
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'lock'), text);
+    return dir;
+  };
+  const opens = async (dir: string) => {
+    await using db = await openDatabase({ dir, url: '', log: () => {} });
+    expect(readFileSync(join(dir, 'lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} start=\\d+ database\n$`));
+    return (await db.query('SELECT 1 AS one')).rows;
+  };
+
+  test.each([
+    ['empty', ''],
+    ['not a pid', 'hello\n'],
+    ['pid 0', '0 database\n'],
+    ['a dead pid', '2147483646 database\n'],
+  ])('%s names no holder: the lock is taken over', async (_, text) => {
+    expect(await opens(lockedWith(text))).toEqual([{ one: 1 }]);
+  });
+
+  test("a live pid with another process's start time (the pid reused since) is taken over", async () => {
+    expect(await opens(lockedWith(`${process.ppid} start=1 database\n`))).toEqual([{ one: 1 }]);
+  });
+
+  test('a live holder with its own start time is one error naming its pid, and its lock stays', async () => {
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    const dir = lockedWith(`${process.ppid} start=${started} database\n`);
+    await expect(openDatabase({ dir, url: '', log: () => {} })).rejects.toThrow(`is open in process ${process.ppid}: one process at a time`);
+    expect(readFileSync(join(dir, 'lock'), 'utf8')).toBe(`${process.ppid} start=${started} database\n`);
   });
 });
 

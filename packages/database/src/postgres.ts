@@ -2,6 +2,9 @@ import pg from 'pg';
 import type { Connection, Queryable } from './database.ts';
 import { DatabaseError } from './errors.ts';
 
+/** How long a connection to the server may take (TCP, TLS and login) before the open or query fails. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 const INT8 = 20;
 /** int8 (count(*), bigint) as a number, as PGlite returns it, so that both backends give the same rows. */
 const types: pg.CustomTypesConfig = {
@@ -27,7 +30,7 @@ export function redactUrl(url: string): string {
 export async function openPostgres(url: string, schema?: string): Promise<{ connection: Connection; schema: string }> {
   const name = schema ?? `kafka_labs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new DatabaseError(`"${name}" is not a schema name this package makes`);
-  const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${name}`, types });
+  const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${name}`, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its server emits 'error'; the next query reports it instead.
   pool.on('error', () => {});
   try {

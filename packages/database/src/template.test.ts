@@ -17,6 +17,24 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
+test.each(['SIGKILL', 'SIGINT'] as const)('%s while the first use makes the template leaves no template, and the next use makes a whole one', async (signal) => {
+  const interrupted = spawnHolder(join(home, 'runs', `killed-${signal}`), '', { KAFKA_LABS_HOME: home });
+  for (let i = 0; i < 600 && !interrupted.stderr.some((l) => /making the PGlite .* template/.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
+  // initdb runs for seconds after the progress line: the signal lands in the middle of it.
+  await new Promise((r) => setTimeout(r, 500));
+  process.kill(interrupted.pid, signal);
+  expect(await interrupted.exited).not.toBe(0);
+  expect(interrupted.lines).not.toContain(`ready ${interrupted.pid}`);
+  expect(existsSync(templateDir())).toBe(false);
+
+  const next = spawnHolder(join(home, 'runs', `after-${signal}`), '', { KAFKA_LABS_HOME: home });
+  expect(await next.exited).toBe(0);
+  expect(next.lines).toEqual([`ready ${next.pid}`, 'closed']);
+  expect(existsSync(join(templateDir(), 'PG_VERSION'))).toBe(true);
+  expect(readdirSync(dirname(templateDir()))).toEqual(['template']);
+  rmSync(dirname(templateDir()), { recursive: true, force: true });
+});
+
 test('two first uses at once make one whole template, each saying so, and leave no half-made folder', async () => {
   const holders = ['a', 'b'].map((name) => spawnHolder(join(home, 'runs', name), '', { KAFKA_LABS_HOME: home }));
   expect(await Promise.all(holders.map((h) => h.exited))).toEqual([0, 0]);

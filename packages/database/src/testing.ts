@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +24,9 @@ export function postgresBinDir(): string {
 /**
  * Starts a real PostgreSQL server: initdb into a temp folder, pg_ctl on a free loopback port, as the
  * postgres user when this process is root (PostgreSQL refuses to run as root). A process exit stops it too.
+ * With `password`, the postgres user needs it (scram-sha-256) and the URL carries it; without, any login is trusted.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: { password?: string } = {}): Promise<PostgresServer> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'kafka-labs-pg-'));
   const data = join(dir, 'data');
@@ -45,7 +46,13 @@ export async function startPostgres(): Promise<PostgresServer> {
   };
   process.once('exit', stopNow);
   try {
-    await run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+    const auth = ['-A', 'trust'];
+    if (options.password !== undefined) {
+      const pwfile = join(dir, 'pwfile');
+      writeFileSync(pwfile, `${options.password}\n`, { mode: 0o644 });
+      auth.splice(0, 2, '-A', 'scram-sha-256', `--pwfile=${pwfile}`);
+    }
+    await run('initdb', ['-D', data, ...auth, '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
@@ -65,7 +72,8 @@ export async function startPostgres(): Promise<PostgresServer> {
         process.off('exit', stopNow);
         rmSync(dir, { recursive: true, force: true });
       }));
-    return { url: `postgresql://postgres@127.0.0.1:${port}/postgres`, stop, [Symbol.asyncDispose]: stop };
+    const login = options.password === undefined ? 'postgres' : `postgres:${encodeURIComponent(options.password)}`;
+    return { url: `postgresql://${login}@127.0.0.1:${port}/postgres`, stop, [Symbol.asyncDispose]: stop };
   } catch (err) {
     process.off('exit', stopNow);
     stopNow();

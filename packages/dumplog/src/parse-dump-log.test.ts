@@ -245,6 +245,25 @@ describe('parseDumpLog on real dumps', () => {
   });
 });
 
+describe('parseDumpLog under a script banner', () => {
+  const banner = '\n> kafka-labs@ kafka /home/learner/kafka-labs\n> exec node --import tsx scripts/kafka.ts kafka-dump-log --files x.log --print-data-log\n\n';
+
+  it('skips the banner pnpm prints above the output of `pnpm kafka` without -s', () => {
+    expect(parseDumpLog(banner + fixtureText('idempotent.txt'))).toEqual(fixture('idempotent.txt'));
+  });
+
+  it('skips a banner between two outputs appended to one file', () => {
+    const text = fixtureText('idempotent.txt');
+    const twice = parseDumpLog(banner + text + banner + text);
+    expect(twice.errors).toEqual([]);
+    expect(twice.batches).toEqual([...fixture('idempotent.txt').batches, ...fixture('idempotent.txt').batches]);
+  });
+
+  it('takes a lone "> " line as an error, not as a banner', () => {
+    expect(parseDumpLog('> node scripts/kafka.ts\n').errors).toEqual([{ line: 1, reason: 'unrecognised', text: '> node scripts/kafka.ts' }]);
+  });
+});
+
 describe('parseDumpLog on bad input', () => {
   const empty = { file: null, startOffset: null, batches: [], errors: [] };
 

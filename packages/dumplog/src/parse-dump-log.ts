@@ -143,6 +143,8 @@ const END_TXN = /\] endTxnMarker: (?<marker>COMMIT|ABORT) coordinatorEpoch: (?<e
 const INVALID_BYTES = /^Found \d+ invalid bytes at the end of /;
 const DUMPING = 'Dumping ';
 const LOG_START = 'Log starting offset: ';
+/** The first line of the banner pnpm and npm print above a script's output (`pnpm kafka ...` without `-s`). */
+const SCRIPT_BANNER = /^> \S*@\S* \S+ \S/;
 
 /** Converts the named groups of a match by the field table; `unsafe` is set when a number exceeds 2^53. */
 function readFields(groups: Record<string, string | undefined>, fields: readonly Field[]) {
@@ -223,6 +225,8 @@ class DumpLogBuilder {
   private batch: DumpBatch | null = null;
   /** A record whose payload is shorter than its valueSize: the value held newlines, the next lines continue it. */
   private open: { record: DumpRecord; bytes: number } | null = null;
+  /** After a script banner's first line: its second line (`> <command>`) is banner too. */
+  private inBanner = false;
 
   write(chunk: string): void {
     let start = 0;
@@ -262,6 +266,7 @@ class DumpLogBuilder {
     if (this.open && !this.startsStructure(line)) return this.continuePayload(line);
     this.open = null;
     if (line === '') return;
+    if (this.isBanner(line)) return;
     if (line.startsWith('baseOffset: ')) return this.batchLine(line);
     if (line.startsWith('| offset: ')) return this.recordLine(line);
     if (line.startsWith(DUMPING)) {
@@ -275,6 +280,13 @@ class DumpLogBuilder {
     }
     if (INVALID_BYTES.test(line)) return this.error('invalidBytes', line);
     this.error('unrecognised', line);
+  }
+
+  /** A package manager's script banner: `> pkg@version script dir`, then `> command` (above each output appended). */
+  private isBanner(line: string): boolean {
+    const banner = SCRIPT_BANNER.test(line) || (this.inBanner && line.startsWith('> '));
+    this.inBanner = banner && !this.inBanner;
+    return banner;
   }
 
   private startsStructure(line: string): boolean {

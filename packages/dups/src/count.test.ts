@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseWorkerLog, type WorkerEvent } from '@kafka-labs/worker/log';
+import { parseWorkerLog, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import { describe, expect, it } from 'vitest';
 import { countDuplicates, formatReport } from './count.ts';
 

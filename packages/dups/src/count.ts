@@ -1,4 +1,4 @@
-import type { WorkerEvent } from '@kafka-labs/worker/log';
+import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 
 /** Contiguous offsets of one partition that were each processed `times` times by the same workers. */
 export interface DuplicateRange {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { scanWorkerLog, type WorkerEvent } from '@kafka-labs/worker/log';
+import { scanWorkerLog, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import { DupsError } from './errors.ts';
 
 /** A line of an input file that is not a worker log line. */

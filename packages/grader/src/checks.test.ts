@@ -25,6 +25,13 @@ describe('Checks.law', () => {
     });
   });
 
+  test('in Korean the hint and the count of lines left out are Korean; id, expected and found are as given', () => {
+    const checks = new Checks('ko');
+    checks.law({ id: 'one-copy', ok: false, expected: 'E-42가 한 번', found: '2개', hint: '멱등을 켜세요', evidence: Array(EVIDENCE_LINES + 2).fill('x') });
+    expect(checks.list[0]).toMatchObject({ id: 'one-copy', message: 'E-42가 한 번 (2개). 힌트: 멱등을 켜세요' });
+    expect(checks.list[0]!.evidence!.at(-1)).toBe('… 2줄 더 있음');
+    expect(checks.grade().lang).toBe('ko');
+  });
   test('what a grader echoes of a run folder is bounded: long lines are cut, many lines are counted', () => {
     const checks = new Checks();
     const line = 'x'.repeat(1_000_000);

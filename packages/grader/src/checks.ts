@@ -1,3 +1,5 @@
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { MESSAGES } from './messages.ts';
 import { is, type Shape } from './shape.ts';
 import type { Check, Figures, Grade } from './verdict.ts';
 
@@ -42,16 +44,20 @@ export function excerpt(text: string, max = EXCERPT_CHARS): string {
   return `${line.slice(0, cut)}…`;
 }
 
-/** The one-line message of a law: what it expects, what was found, and on failure the hint. */
-export function lawMessage(law: Pick<Law, 'ok' | 'expected' | 'found' | 'hint'>): string {
-  return excerpt(`${law.expected} (${excerpt(law.found)})${!law.ok && law.hint ? `. Hint: ${law.hint}` : ''}`, MESSAGE_CHARS);
+/** The one-line message of a law in `lang`: what it expects, what was found, and on failure the hint. */
+export function lawMessage(law: Pick<Law, 'ok' | 'expected' | 'found' | 'hint'>, lang: Lang = 'en'): string {
+  const t = textsIn(MESSAGES, lang);
+  const parts = { expected: law.expected, found: excerpt(law.found) };
+  return excerpt(!law.ok && law.hint ? t.lawWithHint({ ...parts, hint: law.hint }) : t.law(parts), MESSAGE_CHARS);
 }
 
 /**
- * Collects the checks of one grading. Every law is checked (grading stops at nothing); evidence is kept only for
- * failures, cut to EVIDENCE_LINES lines of EXCERPT_CHARS characters.
+ * Collects the checks of one grading, its messages in `lang` (the grader's own texts are the lab's to choose). Every
+ * law is checked (grading stops at nothing); evidence is kept only for failures, cut to EVIDENCE_LINES lines of
+ * EXCERPT_CHARS characters.
  */
 export class Checks {
+  constructor(readonly lang: Lang = 'en') {}
   readonly list: Check[] = [];
   readonly figures: Figures = {};
   /** What a live grader read from outside the run folder (the broker, the proxy): result.json's `live`. */
@@ -60,11 +66,11 @@ export class Checks {
   /** Records a law and returns whether it holds. */
   law(law: Law): boolean {
     const id = excerpt(law.scope ? `${law.scope}-${law.id}` : law.id);
-    const evidence = law.ok ? [] : boundedEvidence(law.evidence ?? []);
+    const evidence = law.ok ? [] : boundedEvidence(law.evidence ?? [], this.lang);
     this.list.push({
       id,
       ok: law.ok,
-      message: lawMessage(law),
+      message: lawMessage(law, this.lang),
       expected: excerpt(law.expected, MESSAGE_CHARS),
       found: excerpt(law.found),
       ...(law.hint && !law.ok ? { hint: excerpt(law.hint, MESSAGE_CHARS) } : {}),
@@ -75,7 +81,7 @@ export class Checks {
 
   /** Records a check whose message says it all (for checks that are not laws of the experiment, e.g. a file's shape). */
   expect(id: string, ok: boolean, message: string, evidence?: readonly string[]): boolean {
-    const kept = ok ? [] : boundedEvidence(evidence ?? []);
+    const kept = ok ? [] : boundedEvidence(evidence ?? [], this.lang);
     this.list.push({ id: excerpt(id), ok, message: excerpt(message, MESSAGE_CHARS), ...(kept.length ? { evidence: kept } : {}) });
     return ok;
   }
@@ -90,7 +96,7 @@ export class Checks {
   }
 
   grade(): Grade {
-    return { checks: this.list, figures: this.figures, ...(Object.keys(this.readings).length ? { live: this.readings } : {}) };
+    return { lang: this.lang, checks: this.list, figures: this.figures, ...(Object.keys(this.readings).length ? { live: this.readings } : {}) };
   }
 }
 
@@ -109,8 +115,8 @@ export const figuresShape: Shape<Figures> = is.record(
   is.oneOf(is.number, is.string, is.boolean, is.null, is.array(is.oneOf(is.number, is.string))),
 ) as Shape<Figures>;
 
-function boundedEvidence(lines: readonly string[]): string[] {
+function boundedEvidence(lines: readonly string[], lang: Lang): string[] {
   const kept = lines.slice(0, EVIDENCE_LINES).map((line) => excerpt(line));
-  if (lines.length > EVIDENCE_LINES) kept.push(`… ${lines.length - EVIDENCE_LINES} more line(s)`);
+  if (lines.length > EVIDENCE_LINES) kept.push(textsIn(MESSAGES, lang).moreLines({ n: lines.length - EVIDENCE_LINES }));
   return kept;
 }

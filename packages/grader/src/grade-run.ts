@@ -2,7 +2,9 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { oneLine } from '@kafka-labs/cli';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { boundedFigure, excerpt } from './checks.ts';
+import { MESSAGES } from './messages.ts';
 import { assertRunFolder, GradeError } from './run-folder.ts';
 import { ANY_PARAMETERS, readRunInfo, type RunInfo } from './run-info.ts';
 import type { TextOptions } from './reporters.ts';
@@ -15,10 +17,12 @@ export interface GradeOptions {
   step?: number;
   /** The run script's exit code, when the caller ran it (`pnpm lab`): anything but 0 means the run did not finish. */
   scriptExit?: number;
+  /** The language of the messages (English when not given); check ids and verdicts are the same in every one. */
+  lang?: Lang;
 }
 
 /** A lab's grade.ts default-exports this: it reads only the run folder and returns the checked laws. */
-export type Grader = (runDir: string, options?: Pick<GradeOptions, 'step'>) => Promise<Grade>;
+export type Grader = (runDir: string, options?: Pick<GradeOptions, 'step' | 'lang'>) => Promise<Grade>;
 
 /** What gradeRun needs of a lab: its id and its grade.ts (a registry entry has both). */
 export interface GradedLab {
@@ -36,9 +40,10 @@ async function runInfoIfAny(runDir: string): Promise<RunInfo | null> {
  * Why the run did not finish, or null when it did: run.json's `failure` (the run script's own one line), else an
  * exit code other than 0 from a script the caller ran (killed before it could write its failure).
  */
-function unfinished(runDir: string, info: RunInfo | null, scriptExit: number | undefined): string | null {
-  if (info?.failure) return `the run did not finish: ${info.failure}`;
-  if (scriptExit !== undefined && scriptExit !== 0) return `the run script did not finish (exit code ${scriptExit}); see ${join(runDir, 'transcript.txt')}`;
+function unfinished(runDir: string, info: RunInfo | null, scriptExit: number | undefined, lang: Lang): string | null {
+  const t = textsIn(MESSAGES, lang);
+  if (info?.failure) return t.runDidNotFinish({ reason: info.failure });
+  if (scriptExit !== undefined && scriptExit !== 0) return t.scriptDidNotFinish({ code: scriptExit, transcript: join(runDir, 'transcript.txt') });
   return null;
 }
 
@@ -54,24 +59,26 @@ const boundedFigures = (figures: Figures = {}): Figures =>
  */
 export async function gradeRun(lab: GradedLab, runDir: string, options: GradeOptions = {}): Promise<LabResult> {
   assertRunFolder(runDir);
+  const lang = options.lang ?? 'en';
   let info: RunInfo | null = null;
   let grade: Grade;
   let broken = false;
   try {
     info = await runInfoIfAny(runDir);
     const grader = (await import(pathToFileURL(lab.graderScript).href)).default as Grader;
-    grade = await grader(runDir, options.step === undefined ? {} : { step: options.step });
+    grade = await grader(runDir, options.step === undefined ? { lang } : { step: options.step, lang });
   } catch (err) {
     broken = !(err instanceof GradeError);
     const check: Check = broken
-      ? { id: 'grader', ok: false, message: excerpt(`the grader failed on this folder: ${oneLine(err)}`, 800) }
+      ? { id: 'grader', ok: false, message: excerpt(textsIn(MESSAGES, lang).graderFailed({ reason: oneLine(err) }), 800) }
       : { id: 'run-folder', ok: false, message: excerpt((err as GradeError).message, 800) };
-    grade = { checks: [check], figures: {} };
+    grade = { lang, checks: [check], figures: {} };
   }
-  const reason = unfinished(runDir, info, options.scriptExit);
+  const reason = unfinished(runDir, info, options.scriptExit, lang);
   const checks = reason ? [{ id: 'run-script', ok: false, message: excerpt(reason, 800) }, ...grade.checks] : grade.checks;
   return {
     lab: lab.id,
+    lang,
     verdict: reason || broken ? 'unknown' : verdictOf(checks),
     startedAt: info?.startedAt ?? new Date().toISOString(),
     durationMs: Math.max(0, info?.durationMs ?? 0),
@@ -84,7 +91,7 @@ export async function gradeRun(lab: GradedLab, runDir: string, options: GradeOpt
 /** The first failed check's message, what a course platform shows the learner; null when the verdict is pass. */
 export function failureReason(result: LabResult): string | null {
   if (result.verdict === 'pass') return null;
-  return result.checks.find((c) => !c.ok)?.message ?? `${result.lab}: nothing was graded`;
+  return result.checks.find((c) => !c.ok)?.message ?? textsIn(MESSAGES, result.lang).nothingGraded({ lab: result.lab });
 }
 
 /** What `pnpm grade` prints: a first line `FAIL: <reason>` unless the verdict is pass, then the text report. */

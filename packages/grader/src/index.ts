@@ -7,6 +7,7 @@ export type { Shape, ShapeOf } from './shape.ts';
 export { GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './run-folder.ts';
 export type { ReadOptions } from './run-folder.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';
+export { MESSAGES as GRADER_MESSAGES } from './messages.ts';
 export { ANY_PARAMETERS, nameOf, readRunInfo } from './run-info.ts';
 export type { RunInfo, RunTimings } from './run-info.ts';
 export { failureReason, formatReport, gradeRun } from './grade-run.ts';

@@ -4,6 +4,7 @@ import { EXIT_CODES, verdictOf, type LabResult } from './verdict.ts';
 
 const result = (checks: LabResult['checks']): LabResult => ({
   lab: '01-x',
+  lang: 'en',
   verdict: verdictOf(checks),
   startedAt: '2026-01-02T03:04:05.000Z',
   durationMs: 1500,
@@ -52,6 +53,16 @@ describe('the reporters', () => {
     expect(text).toContain('live (read from the running broker and proxy, not from the folder):\n  payments.endOffset: 3\nverdict:');
   });
 
+  test('text in Korean: the same checks, figures and marks, Korean labels and verdict word', () => {
+    expect(formatText({ ...failed, lang: 'ko', live: { 'payments.endOffset': 3 } }).split('\n').slice(-6)).toEqual([
+      '수치:',
+      '  duplicates: 3',
+      '  partitions: p0, p1',
+      'live (폴더가 아니라 실행 중인 브로커와 프록시에서 읽은 값):',
+      '  payments.endOffset: 3',
+      '판정: 실패 (01-x)',
+    ]);
+  });
   test('JSON is the result itself', () => {
     expect(JSON.parse(formatJson(failed))).toEqual(failed);
   });
@@ -61,6 +72,7 @@ describe('the reporters', () => {
     expect(xml).toContain('<testsuites tests="2" failures="1">');
     expect(xml).toContain('<testsuite name="01-x" tests="2" failures="1" time="1.500" timestamp="2026-01-02T03:04:05.000Z">');
     expect(xml).toContain('<testcase classname="01-x" name="ok-law"></testcase>');
+    expect(xml).toContain('<properties><property name="lang" value="en"/></properties>');
     expect(xml).toContain('<failure message="expected 1, found 2">expected 1, found 2\nline one\nline two</failure>');
   });
 

@@ -1,4 +1,6 @@
+import { textsIn } from '@kafka-labs/i18n';
 import { excerpt } from './checks.ts';
+import { MESSAGES } from './messages.ts';
 import type { Figures, LabResult, Verdict } from './verdict.ts';
 
 const MARK = { true: '✔', false: '✘' } as const;
@@ -16,8 +18,9 @@ const VERDICT_COLOR: Record<Verdict, keyof typeof ANSI> = { pass: 'green', fail:
 const figureLines = (figures: Figures) =>
   Object.entries(figures).map(([k, v]) => `  ${excerpt(k)}: ${excerpt(Array.isArray(v) ? v.join(', ') : String(v))}`);
 
-/** Human report: one line per check, evidence indented under failures, figures, what a live grader read, the verdict last. */
+/** Human report in the result's language: one line per check, evidence indented under failures, figures, what a live grader read, the verdict last. */
 export function formatText(result: LabResult, { color }: TextOptions = {}): string {
+  const t = textsIn(MESSAGES, result.lang);
   const lines = result.checks.flatMap((c) => [
     `${paint(color, c.ok ? 'green' : 'red', MARK[`${c.ok}`])} ${c.id}: ${c.message}`,
     ...(c.evidence ?? []).map((e) => `    ${e}`),
@@ -26,9 +29,9 @@ export function formatText(result: LabResult, { color }: TextOptions = {}): stri
   const live = result.live ? figureLines(result.live) : [];
   return [
     ...lines,
-    ...(figures.length ? ['figures:', ...figures] : []),
-    ...(live.length ? ['live (read from the running broker and proxy, not from the folder):', ...live] : []),
-    paint(color, VERDICT_COLOR[result.verdict], `verdict: ${result.verdict.toUpperCase()} (${result.lab})`, true),
+    ...(figures.length ? [t.figures(), ...figures] : []),
+    ...(live.length ? [t.live(), ...live] : []),
+    paint(color, VERDICT_COLOR[result.verdict], t.verdict({ verdict: result.verdict, lab: result.lab }), true),
   ].join('\n');
 }
 
@@ -43,7 +46,10 @@ const xml = (s: string) =>
     .replace(NOT_XML, '\ufffd')
     .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** JUnit XML: one testsuite per result (a lab run), one testcase per check, failures carry message and evidence. */
+/**
+ * JUnit XML: one testsuite per result (a lab run) with its language as property `lang`, one testcase per check,
+ * failures carry message and evidence.
+ */
 export function formatJunit(results: LabResult | LabResult[]): string {
   const all = Array.isArray(results) ? results : [results];
   const failuresOf = (r: LabResult) => r.checks.filter((c) => !c.ok).length;
@@ -56,6 +62,7 @@ export function formatJunit(results: LabResult | LabResult[]): string {
     });
     return [
       `  <testsuite name="${xml(result.lab)}" tests="${result.checks.length}" failures="${failuresOf(result)}" time="${(result.durationMs / 1000).toFixed(3)}" timestamp="${xml(result.startedAt)}">`,
+      `    <properties><property name="lang" value="${result.lang}"/></properties>`,
       ...cases,
       '  </testsuite>',
     ];

@@ -1,3 +1,4 @@
+import { LANGS, type Lang } from '@kafka-labs/i18n';
 import { figuresShape } from './checks.ts';
 import { GradeError, readRunJson } from './run-folder.ts';
 import { is, ShapeError, type Shape } from './shape.ts';
@@ -6,6 +7,8 @@ import type { Figures } from './verdict.ts';
 /** run.json: what a run script records besides its files (lab-kit writes it; graders read it with readRunInfo). */
 export interface RunInfo<P = Record<string, unknown>> {
   lab: string;
+  /** The language the transcript was written in (what `--lang` chose); absent in runs older than the switch. */
+  lang?: Lang;
   startedAt: string;
   durationMs: number;
   figures: Figures;
@@ -39,6 +42,7 @@ const time: Shape<string> = {
 const runInfoShape = <P>(parameters: Shape<P>): Shape<RunInfo<P>> =>
   is.object({
     lab: is.string,
+    lang: is.optional(is.literal(...LANGS)),
     startedAt: time,
     durationMs: is.number,
     figures: figuresShape,

@@ -1,3 +1,5 @@
+import type { Lang } from '@kafka-labs/i18n';
+
 /** The outcome of grading: every check passed, one failed, or grading could not decide. */
 export type Verdict = 'pass' | 'fail' | 'unknown';
 
@@ -20,6 +22,8 @@ export type Figures = Record<string, number | string | boolean | null | (number 
 
 /** What a lab's grader returns for a run folder. */
 export interface Grade {
+  /** The language its messages are written in (what `--lang` chose); check ids and figures are the same in every one. */
+  lang: Lang;
   checks: Check[];
   figures: Figures;
   /** What a live grader (manifest `live: true`) read outside the run folder, e.g. a topic's end offset on the broker. */

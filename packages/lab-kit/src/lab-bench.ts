@@ -1,5 +1,7 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { MESSAGES } from './messages.ts';
 import { REPO_ROOT } from './paths.ts';
 import type { LabEntry } from './registry.ts';
 
@@ -40,9 +42,10 @@ export function readLabBench(file = LAB_BENCH_FILE): Record<string, LabBench> {
   }
 }
 
-/** How long a lab takes, for listings: the bench's median wall and what of it the experiment waits by nature. */
-export function takes(lab: LabEntry, bench: Record<string, LabBench>): string {
+/** How long a lab takes, for listings in `lang`: the bench's median wall and what of it the experiment waits by nature. */
+export function takes(lab: LabEntry, bench: Record<string, LabBench>, lang: Lang = 'en'): string {
+  const t = textsIn(MESSAGES, lang);
   const measured = bench[lab.id];
-  const waits = `waits ${lab.inherent.seconds} s`;
-  return measured ? `${Math.round(measured.wall.median)} s (${waits})` : `${waits}; not benched`;
+  const waits = lab.inherent.seconds;
+  return measured ? t.takes({ median: Math.round(measured.wall.median), waits }) : t.takesNotBenched({ waits });
 }

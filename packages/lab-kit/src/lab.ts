@@ -5,6 +5,7 @@ import { BOOTSTRAP, createTopic, ensureBroker, isKafkaTool, lockBroker, toolComm
 import { exitFlushed, oneLine } from '@kafka-labs/cli';
 import type { Database } from '@kafka-labs/database';
 import type { Figures, RunInfo } from '@kafka-labs/grader';
+import { resolveLang, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { Kafka, logLevel } from 'kafkajs';
 import { $, type ProcessPromise } from 'zx';
 import {
@@ -25,6 +26,7 @@ import { bashBlocksScript } from './markdown.ts';
 import { removeOlderRuns } from './older-runs.ts';
 import { progress } from './progress.ts';
 import { REPO_ROOT } from './paths.ts';
+import { MESSAGES } from './messages.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
 import { createRunFolder, markLatest } from './run-folder.ts';
 
@@ -53,6 +55,8 @@ export interface Lab extends AsyncDisposable {
   entry: LabEntry;
   broker: Broker;
   runDir: string;
+  /** The language to write the transcript in: `--lang` of `pnpm lab` (passed on as KAFKA_LABS_LANG), else the locale's. */
+  lang: Lang;
   /** A per-run suffix, so topics and groups never collide with an earlier run. */
   runId: string;
   /** Prints lines to the terminal and appends them to transcript.txt. */
@@ -145,6 +149,8 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   const runDir = process.env.KAFKA_LABS_RUN_DIR ?? createRunFolder(entry.id, startedAt);
   mkdirSync(runDir, { recursive: true });
   const runId = startedAt.getTime().toString(36);
+  const lang = resolveLang();
+  const t = textsIn(MESSAGES, lang);
   const transcript = join(runDir, 'transcript.txt');
   const say = (...lines: string[]) => {
     progress.clear();
@@ -166,6 +172,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   const writeRunInfo = (failure?: string) => {
     const info: RunInfo = {
       lab: entry.id,
+      lang,
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       figures,
@@ -181,12 +188,12 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   const finish = async (failure?: string) => {
     await stopAllChildren(STOP_GRACE_MS);
     for (const cleanup of cleanups.splice(0).reverse()) {
-      await bounded(Promise.resolve().then(cleanup), CLEANUP_LIMIT_MS).catch((err) => failure ?? say(`clean-up failed: ${oneLine(err)}`));
+      await bounded(Promise.resolve().then(cleanup), CLEANUP_LIMIT_MS).catch((err) => failure ?? say(t.cleanupFailed({ reason: oneLine(err) })));
     }
     await stopAllChildren(STOP_GRACE_MS);
     const left = processesOfRun(runDir);
     if (left.length) {
-      say(`stopping ${left.length} process(es) the run left behind (pids ${left.join(', ')})`);
+      say(t.leftBehind({ n: left.length, pids: left.join(', ') }));
       for (const pid of left) killPid(pid);
     }
     if (admin) await bounded(admin.disconnect(), CLEANUP_LIMIT_MS).catch(() => {});
@@ -201,7 +208,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     const interrupt = exitCode === 130 ? new Interrupted(reason.replace(/^interrupted by /, '') as NodeJS.Signals) : new ChildError(reason);
     interruptChildren(interrupt);
     const left = runningCount();
-    const line = exitCode === 130 ? `${reason}: stopping ${left} process(es)` : `error: ${reason}`;
+    const line = exitCode === 130 ? t.interrupted({ reason, n: left }) : t.failed({ reason });
     progress.clear();
     process.stderr.write(`\n${line}\n`);
     appendFileSync(transcript, `\n${line}\n`);
@@ -234,7 +241,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     releaseLock = () => {};
     release();
   };
-  say(`== ${entry.id}: ${entry.title}`, `run folder: ${runDir}`);
+  say(`== ${entry.id}: ${titleIn(entry, lang)}`, t.runFolder({ dir: runDir }));
   const brokerOptions: BrokerOptions & { config?: Record<string, string> } = {
     nodes: entry.brokers,
     config: entry.brokerConfig,
@@ -253,7 +260,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   await admin.connect();
   // Housekeeping only: a broker that cannot list or delete yet (its group coordinator still loading after a start)
   // costs the run nothing, and the next run tries again.
-  await removeOlderRuns(admin, entry.id, runDir).catch((err) => say(`older runs: their topics and groups stay for now (${oneLine(err)})`));
+  await removeOlderRuns(admin, entry.id, runDir).catch((err) => say(t.olderRuns({ reason: oneLine(err) })));
   let steps = 0;
 
   const kafkaCall = (callOptions: KafkaCallOptions) => (pieces: TemplateStringsArray, ...args: unknown[]) => {
@@ -282,6 +289,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     entry,
     broker,
     runDir,
+    lang,
     runId,
     say,
     step: (title) => say('', `-- ${++steps}. ${title}`),

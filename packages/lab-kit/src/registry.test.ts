@@ -7,6 +7,7 @@ import { labOfFile, listLabs, readRegistry, RegistryError, resolveLabs } from '.
 const manifest = (id: string, extra: object = {}) => ({
   id,
   title: `lab ${id}`,
+  ko: { title: `실습 ${id}` },
   source: 'an article',
   brokers: 1,
   inherent: { seconds: 1, what: 'a one-second timeout' },
@@ -61,6 +62,7 @@ describe('the lab registry', () => {
     ['invalid JSON', '{ "id": ', /manifest\.json is not valid JSON$/],
     ['a list instead of an object', '[]', /manifest\.json must hold a JSON object$/],
     ['a missing title', manifest('01-a', { title: '' }), /manifest\.json: "title" must be a non-empty string$/],
+    ['no Korean title', manifest('01-a', { ko: { title: '' } }), /manifest\.json: "ko" must be \{ "title": the title in Korean \}$/],
     ['no inherent time', manifest('01-a', { inherent: undefined }), /manifest\.json: "inherent" must be \{ "seconds": .+, "what": why \(text\) \}$/],
     ['an inherent time below zero', manifest('01-a', { inherent: { seconds: -1, what: 'x' } }), /manifest\.json: "inherent" must be/],
     ['an inherent time without its reason', manifest('01-a', { inherent: { seconds: 3 } }), /manifest\.json: "inherent" must be/],

@@ -6,7 +6,10 @@ import { LABS_DIR } from './paths.ts';
 /** manifest.json of a lab folder. */
 export interface Manifest {
   id: string;
+  /** What the lab shows, in one line (English): its title in the listing, the README index and the transcript. */
   title: string;
+  /** The same in Korean. */
+  ko: { title: string };
   /** The source article (a file name in shared/seeds) and what of it the lab reproduces. */
   source: string;
   /** 1 for the single node with the articles' listeners, 3 for the replication cluster. */
@@ -93,6 +96,9 @@ function parseManifest(text: string, file: string): Manifest {
   for (const key of ['id', 'title', 'source'] as const) {
     if (typeof data[key] !== 'string' || !data[key]) throw new RegistryError(`${file}: "${key}" must be a non-empty string`);
   }
+  const ko: unknown = data.ko;
+  const koTitle = typeof ko === 'object' && ko !== null ? (ko as Record<string, unknown>).title : undefined;
+  if (typeof koTitle !== 'string' || !koTitle) throw new RegistryError(`${file}: "ko" must be { "title": the title in Korean }`);
   const inherent: unknown = data.inherent;
   const { seconds, what } = (typeof inherent === 'object' && inherent !== null ? inherent : {}) as Record<string, unknown>;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || typeof what !== 'string' || !what) {

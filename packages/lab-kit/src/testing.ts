@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { labsHome } from '@kafka-labs/broker';
 import { EXIT_CODES, formatJson, formatJunit, formatReport, GradeError, gradeRun, type GradeOptions, type LabResult } from '@kafka-labs/grader';
+import { hasHangul, type Lang } from '@kafka-labs/i18n';
 import { beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from './paths.ts';
 import { processesOfRun } from './process.ts';
@@ -58,8 +59,8 @@ export async function gradeFolder(labId: string, runDir: string, options: GradeO
   }
 }
 
-/** Grades the lab's golden run folder. */
-export const gradeGolden = (labId: string) => gradeFolder(labId, goldenRunFolder(labId));
+/** Grades the lab's golden run folder (in `lang`, English by default). */
+export const gradeGolden = (labId: string, lang?: Lang) => gradeFolder(labId, goldenRunFolder(labId), { lang });
 
 /** A private copy of a lab's golden run folder, for tests that alter it and grade the result. */
 export function copyGolden(labId: string): string {
@@ -80,6 +81,22 @@ export function runLabOnce(labId: string): void {
   beforeAll(() => {
     const run = runPnpm('lab', labId);
     expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
+}
+
+/**
+ * The golden run graded in English and in Korean: the same verdict and check ids, every Korean message with Hangul
+ * in it and no English one; passing (and its figures) is the golden tests' own business.
+ */
+export function testGoldenInBothLanguages(labId: string): void {
+  test('the golden run grades the same in English and Korean, each message in its language', async () => {
+    const [en, ko] = [await gradeGolden(labId, 'en'), await gradeGolden(labId, 'ko')];
+    expect([en.result!.lang, ko.result!.lang]).toEqual(['en', 'ko']);
+    expect(ko.result!.verdict).toBe(en.result!.verdict);
+    expect(ko.result!.checks.map((c) => [c.id, c.ok])).toEqual(en.result!.checks.map((c) => [c.id, c.ok]));
+    expect(en.result!.checks.filter((c) => hasHangul(c.message)).map((c) => c.id)).toEqual([]);
+    expect(ko.result!.checks.filter((c) => !hasHangul(c.message)).map((c) => c.id)).toEqual([]);
+    expect(ko.stdout).toMatch(/^판정: /m);
   });
 }
 

@@ -1,5 +1,5 @@
 import { runMain } from '@kafka-labs/cli';
-import { ERROR_KINDS, ProducerError } from './errors.ts';
+import { ERROR_KINDS, ProducerError } from '@kafka-labs/kafka-client/producer-log';
 import { parseProducerArgs, producerHelp } from './options.ts';
 import { modeInput } from './plan.ts';
 import { runProducer } from './producer.ts';

@@ -1,4 +1,3 @@
-export * from './log.ts';
 export { MODE_FLAGS, MODES, type Mode, type ModeOptions } from './modes.ts';
 export { DEFAULT_CONFIG, parseProducerArgs, producerHelp, type ProducerOptions } from './options.ts';
 export { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI } from './paths.ts';

@@ -1,5 +1,5 @@
 import { runMain } from '@kafka-labs/cli';
-import { ERROR_KINDS, ProducerError } from './errors.ts';
+import { ERROR_KINDS, ProducerError } from '@kafka-labs/kafka-client/producer-log';
 import { kafkajsHelp, parseKafkajsArgs, runKafkajsProducer } from './kafkajs-producer.ts';
 import { modeInput } from './plan.ts';
 

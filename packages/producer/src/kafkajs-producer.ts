@@ -1,12 +1,12 @@
 import Confluent from '@confluentinc/kafka-javascript';
 import { oneLine } from '@kafka-labs/cli';
 import { CompressionTypes, Kafka, logLevel, type Producer, type Transaction } from 'kafkajs';
-import { ProducerError } from './errors.ts';
+import { clientLine } from '@kafka-labs/kafka-client';
+import { kafkajsError, kafkajsLogCreator } from '@kafka-labs/kafka-client/kafkajs';
+import { formatProducerLine, ProducerError, type ProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { commonHelp, parseCommonArgs } from './options.ts';
 import type { Mode, ModeOptions } from './modes.ts';
-import { formatProducerLine, type DeliveryError, type ProducerLine } from './output-format.ts';
 import { runMode, type ProduceRecord, type Report, type SendingClient } from './plan.ts';
-import { clientLine } from './producer.ts';
 
 /** The libraries with a KafkaJS API: kafkajs itself, and @confluentinc/kafka-javascript's KafkaJS-compatible layer over librdkafka. */
 export const LIBRARIES = ['kafkajs', 'confluent'] as const;
@@ -73,13 +73,6 @@ export function parseKafkajsArgs(argv: readonly string[]): KafkajsOptions {
   return { library: args.extra.library as Library, topic: args.topic, mode: args.mode, modeOptions: args.modeOptions, idempotent: args.idempotent, settings };
 }
 
-/** A KafkaJS error as a delivery error: its name, the Kafka error code of a protocol error (also as a cause), its message. */
-function sendError(error: unknown): DeliveryError {
-  const e = error as { name?: string; code?: unknown; message?: string; cause?: { code?: unknown } };
-  const code = [e.code, e.cause?.code].find((c): c is number => typeof c === 'number' && c >= 0) ?? null;
-  return { code, name: e.name ?? 'Error', text: oneLine(error) };
-}
-
 /** The SendingClient over a KafkaJS-API producer: a send() per record, through the open transaction when there is one. */
 function kafkajsClient(producer: Producer, options: KafkajsOptions): SendingClient {
   const { acks, compression } = options.settings;
@@ -94,7 +87,7 @@ function kafkajsClient(producer: Producer, options: KafkajsOptions): SendingClie
         const [meta] = await (transaction ?? producer).send({ topic: record.topic, messages: [message], ...sendOptions });
         return { offset: Number(meta!.baseOffset), error: null, partition: meta!.partition };
       } catch (error) {
-        return { offset: null, error: sendError(error), partition: record.partition };
+        return { offset: null, error: kafkajsError(error), partition: record.partition };
       }
     },
     // kafkajs fetches a topic's metadata before it partitions the messages of a send; the confluent layer's
@@ -117,8 +110,6 @@ function kafkajsClient(producer: Producer, options: KafkajsOptions): SendingClie
   };
 }
 
-const SEVERITY = { [logLevel.ERROR]: 3, [logLevel.WARN]: 4, [logLevel.INFO]: 6, [logLevel.DEBUG]: 7 } as Record<number, number>;
-
 /** Creates the library's producer; its warnings and errors become client lines. */
 function createProducer(options: KafkajsOptions, write: (line: ProducerLine) => void): Producer {
   const { brokers = ['localhost:9532'], requestTimeout, retries, maxInFlightRequests, transactionalId, acks, compression } = options.settings;
@@ -129,12 +120,7 @@ function createProducer(options: KafkajsOptions, write: (line: ProducerLine) => 
   };
   const clientConfig = { brokers, ...(requestTimeout === undefined ? {} : { requestTimeout }), ...(retries === undefined ? {} : { retry: { retries } }) };
   if (options.library === 'kafkajs') {
-    const logCreator = () => (entry: { namespace: string; level: number; log: { message: string } & Record<string, unknown> }) => {
-      const { message, timestamp, logger, stack, ...extra } = entry.log;
-      const detail = Object.keys(extra).length ? ` ${JSON.stringify(extra)}` : '';
-      write({ kind: 'client', library: 'kafkajs', severity: SEVERITY[entry.level] ?? 6, facility: entry.namespace || 'kafkajs', thread: null, text: `${message}${detail}` });
-    };
-    return new Kafka({ ...clientConfig, logLevel: logLevel.WARN, logCreator }).producer(producerConfig);
+    return new Kafka({ ...clientConfig, logLevel: logLevel.WARN, logCreator: kafkajsLogCreator(write) }).producer(producerConfig);
   }
   const log = (severity: number) => (message: string, extra?: { fac?: string }) => {
     write(clientLine({ severity, fac: extra?.fac ?? 'KAFKAJS', message }));

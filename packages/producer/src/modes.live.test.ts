@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP, ensureBroker, lockBroker, runTool } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from '@kafka-labs/proxy';
-import { parseProducerLog } from './output-format.ts';
+import { parseProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI } from './paths.ts';
 
 let proxy: Proxy;

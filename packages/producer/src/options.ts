@@ -1,5 +1,5 @@
 import { parseCommand, UsageError, type FlagSpec } from '@kafka-labs/cli';
-import { ProducerError } from './errors.ts';
+import { ProducerError } from '@kafka-labs/kafka-client/producer-log';
 import { MODE_FLAGS, MODES, type Mode, type ModeFlag, type ModeOptions } from './modes.ts';
 import { modeOptions } from './plan.ts';
 

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
-import { keyNames, MODES, orderValue, type Mode, type ModeOptions } from './modes.ts';
-import type { Delivery, ProducerLine, RecordFields, TransactionAction } from './output-format.ts';
+import { keyNames, orderValue, type Delivery, type ProducerLine, type RecordFields, type TransactionAction } from '@kafka-labs/kafka-client/producer-log';
+import { MODES, type Mode, type ModeOptions } from './modes.ts';
 
 /** One record to produce; `partition: null` lets the client's partitioner choose. */
 export interface ProduceRecord {

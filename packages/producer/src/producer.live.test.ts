@@ -5,8 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBroker, lockBroker } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from '@kafka-labs/proxy';
-import { parseClientEvent, type ClientEvent } from './client-events.ts';
-import { parseProducerLog } from './output-format.ts';
+import { parseClientEvent, parseProducerLog, type ClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { PRODUCER_CLI } from './paths.ts';
 
 let proxy: Proxy;

@@ -1,38 +1,12 @@
-import Kafka, { type DeliveryReport, type LibrdKafkaError } from '@confluentinc/kafka-javascript';
+import type { DeliveryReport, LibrdKafkaError } from '@confluentinc/kafka-javascript';
 import { oneLine } from '@kafka-labs/cli';
-import { ProducerError } from './errors.ts';
+import { call, clientLine, deliveryError, Kafka, type LogEvent } from '@kafka-labs/kafka-client';
+import { formatProducerLine, ProducerError, type ProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import type { ProducerOptions } from './options.ts';
-import { formatProducerLine, type DeliveryError, type ProducerLine } from './output-format.ts';
 import { runMode, type Report, type SendingClient } from './plan.ts';
 
 const CONNECT_TIMEOUT_MS = 30_000;
 const TRANSACTION_TIMEOUT_MS = 30_000;
-
-/** librdkafka's error names by code, as rd_kafka_err2name prints them (`_MSG_TIMED_OUT`). */
-const ERROR_NAMES = new Map<number, string>(
-  Object.entries(Kafka.CODES.ERRORS).map(([key, code]) => [code, key.replace(/^ERR_/, '')]),
-);
-
-const errorOf = (error: { code?: number }): DeliveryError & { code: number } => {
-  const code = Number(error.code);
-  return { code, name: ERROR_NAMES.get(code) ?? `ERR${code}` };
-};
-
-/** librdkafka's log event: `message` starts with `[thrd:<thread>]: ` for most lines. */
-interface LogEvent {
-  severity: number;
-  fac: string;
-  message: string;
-}
-
-/** A librdkafka log event as a client line. */
-export function clientLine({ severity, fac, message }: LogEvent): ProducerLine {
-  const match = /^\[thrd:([^\]]*)\]: (.*)$/s.exec(message);
-  return { kind: 'client', severity, facility: fac, thread: match ? match[1]! : null, text: match ? match[2]! : message };
-}
-
-const promised = (call: (done: (error: unknown) => void) => void) =>
-  new Promise<void>((resolve, reject) => call((error) => (error ? reject(error) : resolve())));
 
 /** The callback API's Producer as a SendingClient: one delivery report per produce call, matched by opaque. */
 function rdkafkaClient(producer: Kafka.Producer, transactional: boolean): SendingClient {
@@ -41,7 +15,7 @@ function rdkafkaClient(producer: Kafka.Producer, transactional: boolean): Sendin
     const settle = pending.get(report.opaque as number);
     pending.delete(report.opaque as number);
     const partition = report.partition >= 0 ? report.partition : null;
-    settle?.(error ? { offset: null, error: errorOf(error), partition } : { offset: report.offset, error: null, partition });
+    settle?.(error ? { offset: null, error: deliveryError(error), partition } : { offset: report.offset, error: null, partition });
   });
   let nextOpaque = 0;
   return {
@@ -54,12 +28,12 @@ function rdkafkaClient(producer: Kafka.Producer, transactional: boolean): Sendin
           producer.produce(record.topic, record.partition, Buffer.from(record.value), record.key, null, opaque);
         } catch (error) {
           pending.delete(opaque);
-          resolve({ offset: null, error: { ...errorOf(error as LibrdKafkaError), text: oneLine(error) }, partition: record.partition });
+          resolve({ offset: null, error: { ...deliveryError(error as LibrdKafkaError), text: oneLine(error) }, partition: record.partition });
         }
       }),
-    loadTopic: (topic) => promised((done) => producer.getMetadata({ topic, timeout: CONNECT_TIMEOUT_MS }, done)),
+    loadTopic: (topic) => call<unknown>((done) => producer.getMetadata({ topic, timeout: CONNECT_TIMEOUT_MS }, done)).then(() => {}),
     transaction: (action) =>
-      promised((done) =>
+      call((done) =>
         action === 'begin'
           ? producer.beginTransaction(done)
           : action === 'commit'
@@ -85,16 +59,16 @@ export async function runProducer(options: ProducerOptions, io: { write(line: st
   }
   write({ kind: 'start', topic: options.topic, mode: options.mode, config: options.config });
   producer.on('event.log', (event: LogEvent) => write(clientLine(event)));
-  producer.on('event.error', (error: LibrdKafkaError) => write({ kind: 'client-error', ...errorOf(error), text: error.message }));
+  producer.on('event.error', (error: LibrdKafkaError) => write({ kind: 'client-error', ...deliveryError(error), text: error.message }));
   const transactional = options.config['transactional.id'] !== undefined;
   const client = rdkafkaClient(producer, transactional);
 
-  await promised((done) => producer.connect({ timeout: CONNECT_TIMEOUT_MS }, done)).catch((error: unknown) => {
+  await call<unknown>((done) => producer.connect({ timeout: CONNECT_TIMEOUT_MS }, done)).catch((error: unknown) => {
     throw new ProducerError('client', `cannot reach ${options.config['bootstrap.servers']}: ${oneLine(error)}`, { cause: error });
   });
   producer.setPollInterval(20);
   if (transactional) {
-    await promised((done) => producer.initTransactions(TRANSACTION_TIMEOUT_MS, done)).catch((error: unknown) => {
+    await call((done) => producer.initTransactions(TRANSACTION_TIMEOUT_MS, done)).catch((error: unknown) => {
       throw new ProducerError('client', `initTransactions failed: ${oneLine(error)}`, { cause: error });
     });
   }

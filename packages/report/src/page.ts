@@ -1,11 +1,14 @@
-import type { LabResult } from '@kafka-labs/grader';
+import { GRADER_MESSAGES, type LabResult } from '@kafka-labs/grader';
+import { textsIn, titleIn, type TextsOf } from '@kafka-labs/i18n';
+import { MESSAGES } from './messages.ts';
 import { el, trusted, type Child, type Markup } from './markup.ts';
 import { CSS } from './style.ts';
 
-/** What the page says about the lab besides its result: its id, title and track. */
+/** What the page says about the lab besides its result: its id, title (in English and Korean) and track. */
 export interface LabInfo {
   id: string;
   title: string;
+  ko: { title: string };
   track?: string;
 }
 
@@ -21,8 +24,10 @@ export interface Section {
 /** A legend swatch: a small picture of how something is drawn. */
 export const swatch = (...children: Child[]) => el('svg', { viewBox: '0 0 26 14', 'aria-hidden': 'true' }, children);
 
-function checks(result: LabResult): Markup {
-  if (result.checks.length === 0) return el('p', { class: 'note' }, 'nothing was graded');
+type PageTexts = TextsOf<typeof MESSAGES>;
+
+function checks(result: LabResult, t: PageTexts): Markup {
+  if (result.checks.length === 0) return el('p', { class: 'note' }, t.nothingGraded());
   return el(
     'ul',
     { class: 'checks' },
@@ -40,13 +45,13 @@ function checks(result: LabResult): Markup {
   );
 }
 
-function figures(result: LabResult): Markup | null {
+function figures(result: LabResult, t: PageTexts): Markup | null {
   const entries = Object.entries(result.figures);
   if (entries.length === 0) return null;
   return el(
     'table',
     { class: 'figures' },
-    el('tr', {}, el('th', {}, 'figure'), el('th', {}, 'value')),
+    el('tr', {}, el('th', {}, t.figure()), el('th', {}, t.value())),
     entries.map(([name, value]) => el('tr', { 'data-figure': name }, el('td', { class: 'check-id' }, name), el('td', {}, Array.isArray(value) ? value.join(', ') : String(value)))),
   );
 }
@@ -63,20 +68,22 @@ function section(s: Section): Markup {
   );
 }
 
-/** The whole report: one HTML file with its style inline and no script, font or image fetched from anywhere. */
+/** The whole report in the result's language: one HTML file with its style inline and no script, font or image fetched from anywhere. */
 export function reportPage(lab: LabInfo, result: LabResult, sections: Section[], notes: { sources: string[]; problems: string[] }): string {
+  const t = textsIn(MESSAGES, result.lang);
   const verdict = result.verdict;
+  const verdictWord = textsIn(GRADER_MESSAGES, result.lang).verdictWord({ verdict });
   const started = result.startedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
   const page = el(
     'html',
-    { lang: 'en' },
+    { lang: result.lang },
     el(
       'head',
       {},
       el('meta', { charset: 'utf-8' }),
       el('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
       el('meta', { 'http-equiv': 'Content-Security-Policy', content: "default-src 'none'; style-src 'unsafe-inline'; img-src data:" }),
-      el('title', {}, `${lab.id}: ${verdict.toUpperCase()}`),
+      el('title', {}, `${lab.id}: ${verdictWord}`),
       el('style', {}, trusted(CSS)),
     ),
     el(
@@ -85,14 +92,14 @@ export function reportPage(lab: LabInfo, result: LabResult, sections: Section[],
       el(
         'main',
         {},
-        el('h1', {}, `${lab.id}: ${lab.title}`),
-        el('p', { class: 'meta' }, el('span', { class: `verdict verdict-${verdict}` }, verdict.toUpperCase()), ` ${lab.track ? `track ${lab.track} · ` : ''}run started ${started} · took ${(result.durationMs / 1000).toFixed(1)} s`),
-        el('h2', {}, 'Verdict'),
-        checks(result),
-        figures(result),
+        el('h1', {}, `${lab.id}: ${titleIn(lab, result.lang)}`),
+        el('p', { class: 'meta' }, el('span', { class: `verdict verdict-${verdict}` }, verdictWord), ` ${t.meta({ track: lab.track, started, seconds: (result.durationMs / 1000).toFixed(1) })}`),
+        el('h2', {}, t.verdictHeading()),
+        checks(result, t),
+        figures(result, t),
         notes.problems.map((p) => el('p', { class: 'problem' }, p)),
         sections.map(section),
-        el('footer', {}, notes.sources.length ? `Drawn from the run folder's ${notes.sources.join(', ')}.` : 'No picture: the run folder holds no evidence with times.'),
+        el('footer', {}, notes.sources.length ? t.sources({ files: notes.sources.join(', ') }) : t.noPicture()),
       ),
     ),
   );

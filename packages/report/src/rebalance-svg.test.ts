@@ -1,4 +1,4 @@
-import { scanWorkerLog } from '@kafka-labs/worker/log';
+import { scanWorkerLog } from '@kafka-labs/kafka-client/worker-log';
 import { expect, test } from 'vitest';
 import { groupModel } from './rebalance.ts';
 import { rebalanceSvg } from './rebalance-svg.ts';

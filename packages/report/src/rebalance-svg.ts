@@ -1,3 +1,5 @@
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { MESSAGES } from './messages.ts';
 import { clipPoints, linear, seconds, stack, textWidth, ticks, type Scale } from './geometry.ts';
 import { el, join, type Child, type Markup } from './markup.ts';
 import { swatch, type Section } from './page.ts';
@@ -264,27 +266,28 @@ export function rebalanceSvg(model: GroupModel, view: View): Markup {
 }
 
 /** A group's section of the page: the whole run, the closer look at its focus, and what the marks mean. */
-export function rebalanceSection(model: GroupModel): Section {
+export function rebalanceSection(model: GroupModel, lang: Lang): Section {
+  const t = textsIn(MESSAGES, lang);
   const workers = model.lanes.map((l) => `${l.member} (${l.worker})`).join(', ');
   const twice = model.duplicates.map((d) => d.label).join('; ');
-  const figures = [{ svg: rebalanceSvg(model, 'overview'), caption: `the whole run of group ${model.group}, ${seconds(model.end - model.start)}` }];
+  const figures = [{ svg: rebalanceSvg(model, 'overview'), caption: t.wholeRun({ group: model.group, span: seconds(model.end - model.start) }) }];
   if (model.focus) {
     figures.push({
       svg: rebalanceSvg(model, 'focus'),
-      caption: `closer: ${seconds(model.focus.from - model.start)} to ${seconds(model.focus.to - model.start)}, ${model.duplicates.length ? 'where messages were processed again' : 'where a partition passed from one worker to another'}`,
+      caption: t.closer({ from: seconds(model.focus.from - model.start), to: seconds(model.focus.to - model.start), again: model.duplicates.length > 0 }),
     });
   }
   return {
-    title: `Group ${model.group}`,
-    intro: `Workers ${workers}. ${twice ? `Processed more than once: ${twice}.` : 'No message was processed more than once.'}`,
+    title: t.groupTitle({ group: model.group }),
+    intro: t.groupIntro({ workers, twice }),
     figures,
     legend: [
-      ...model.lanes.map((l) => ({ swatch: swatch(el('rect', { x: 1, y: 3, width: 24, height: 8, fill: COLOURS[l.colour % COLOURS.length]!, 'fill-opacity': 0.35 })), text: `${l.member} owns the partition` })),
-      { swatch: swatch(el('line', { x1: 13, x2: 13, y1: 1, y2: 13, stroke: INK, 'stroke-width': 1.5 })), text: 'commit (next offset to read)' },
-      { swatch: swatch(el('line', { x1: 13, x2: 13, y1: 1, y2: 13, stroke: RED, 'stroke-width': 2.5, 'stroke-dasharray': '3 2' })), text: 'partition lost' },
-      { swatch: swatch(el('polyline', { points: '1,12 8,12 8,5 18,5 18,2 25,2', fill: 'none', stroke: '#4a5568', 'stroke-width': 1.5, 'stroke-dasharray': '5 3' })), text: 'committed offset' },
-      { swatch: swatch(el('rect', { x: 1, y: 1, width: 24, height: 12, fill: RED, 'fill-opacity': 0.18, stroke: RED, 'stroke-dasharray': '4 2' })), text: 'processed more than once' },
-      { swatch: swatch(el('line', { x1: 13, x2: 13, y1: 0, y2: 14, stroke: '#a0aec0', 'stroke-dasharray': '2 3' })), text: 'assignment, revocation or loss' },
+      ...model.lanes.map((l) => ({ swatch: swatch(el('rect', { x: 1, y: 3, width: 24, height: 8, fill: COLOURS[l.colour % COLOURS.length]!, 'fill-opacity': 0.35 })), text: t.owns({ member: l.member }) })),
+      { swatch: swatch(el('line', { x1: 13, x2: 13, y1: 1, y2: 13, stroke: INK, 'stroke-width': 1.5 })), text: t.commitMark() },
+      { swatch: swatch(el('line', { x1: 13, x2: 13, y1: 1, y2: 13, stroke: RED, 'stroke-width': 2.5, 'stroke-dasharray': '3 2' })), text: t.partitionLost() },
+      { swatch: swatch(el('polyline', { points: '1,12 8,12 8,5 18,5 18,2 25,2', fill: 'none', stroke: '#4a5568', 'stroke-width': 1.5, 'stroke-dasharray': '5 3' })), text: t.committedOffset() },
+      { swatch: swatch(el('rect', { x: 1, y: 1, width: 24, height: 12, fill: RED, 'fill-opacity': 0.18, stroke: RED, 'stroke-dasharray': '4 2' })), text: t.processedTwice() },
+      { swatch: swatch(el('line', { x1: 13, x2: 13, y1: 0, y2: 14, stroke: '#a0aec0', 'stroke-dasharray': '2 3' })), text: t.assignmentMark() },
     ],
   };
 }

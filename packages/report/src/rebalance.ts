@@ -1,5 +1,5 @@
 import { countDuplicates } from '@kafka-labs/dups';
-import type { WorkerEvent } from '@kafka-labs/worker/log';
+import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import { memberOf, type WorkerLog } from './evidence/worker-logs.ts';
 
 // A consumer group's run as a picture model: what each worker owned when, what it processed and committed, and

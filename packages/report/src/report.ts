@@ -2,12 +2,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataBatches, readDump } from '@kafka-labs/dumplog';
 import { ANY_PARAMETERS, assertRunFolder, GradeError, readRunInfo, type LabResult } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { screenshot, type Camera } from './screenshot.ts';
 import { readProducerLogs } from './evidence/producer-logs.ts';
 import { PROXY_EVENTS } from '@kafka-labs/proxy';
 import { readProxyEvents } from './evidence/proxy-events.ts';
 import { runFiles } from './evidence/run-files.ts';
 import { groupOf, readWorkerLogs } from './evidence/worker-logs.ts';
+import { MESSAGES } from './messages.ts';
 import { reportPage, type LabInfo, type Section } from './page.ts';
 import { groupModel } from './rebalance.ts';
 import { rebalanceSection } from './rebalance-svg.ts';
@@ -42,7 +44,7 @@ async function runSpan(runDir: string, files: string[]): Promise<TimelineLane | 
 }
 
 /** The generic timeline: every file with times in it, one lane each. */
-async function timelineSection(runDir: string, files: string[], problems: string[]): Promise<Section | null> {
+async function timelineSection(runDir: string, files: string[], problems: string[], lang: Lang): Promise<Section | null> {
   const lanes: TimelineLane[] = [];
   const span = await attempt('run span', problems, () => runSpan(runDir, files));
   if (span) lanes.push(span);
@@ -61,9 +63,10 @@ async function timelineSection(runDir: string, files: string[], problems: string
   }
   const withTimes = lanes.filter((l) => l.events.length || l.span);
   if (withTimes.length === 0) return null;
+  const t = textsIn(MESSAGES, lang);
   return {
-    title: 'Timeline',
-    intro: 'What the run folder\'s files say happened, on one clock: the run itself, and each file\'s events (record batches by their CreateTime).',
+    title: t.timelineTitle(),
+    intro: t.timelineIntro(),
     figures: [{ svg: timelineSvg(withTimes) }],
   };
 }
@@ -87,7 +90,7 @@ export async function renderReport(runDir: string, lab: LabInfo, result: LabResu
   const groups = [...new Set(workers.map((w) => groupOf(w.worker)))];
   for (const group of groups) {
     const logs = workers.filter((w) => groupOf(w.worker) === group);
-    sections.push(rebalanceSection(groupModel(group, logs)));
+    sections.push(rebalanceSection(groupModel(group, logs), result.lang));
     for (const log of logs) sources.add(log.file);
   }
 
@@ -96,14 +99,14 @@ export async function renderReport(runDir: string, lab: LabInfo, result: LabResu
       const producers = await readProducerLogs(runDir, files);
       if (producers.length === 0) return null;
       const batches = files.includes(DUMP) ? dataBatches(await readDump(runDir, DUMP)) : null;
-      sections.push(sequenceSection(sequenceModel(producers, await readProxyEvents(runDir), batches ?? []), batches));
+      sections.push(sequenceSection(sequenceModel(producers, await readProxyEvents(runDir), batches ?? []), batches, result.lang));
       return [PROXY_EVENTS, ...producers.map((p) => p.file), ...(batches ? [DUMP] : [])];
     });
     for (const file of drawn ?? []) sources.add(file);
   }
 
   if (sections.length === 0) {
-    const timeline = await timelineSection(runDir, files, problems);
+    const timeline = await timelineSection(runDir, files, problems, result.lang);
     if (timeline) {
       sections.push(timeline);
       for (const file of files.filter((f) => f === 'run.json' || f === PROXY_EVENTS || /^dump.*\.txt$/.test(f))) sources.add(file);

@@ -1,5 +1,7 @@
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { MESSAGES } from './messages.ts';
 import type { DumpBatch } from '@kafka-labs/dumplog';
-import { formatPid } from '@kafka-labs/producer/log';
+import { formatPid } from '@kafka-labs/kafka-client/producer-log';
 import { clock, seconds, textWidth } from './geometry.ts';
 import { swatch, type Section } from './page.ts';
 import { el, type Child, type Markup } from './markup.ts';
@@ -196,17 +198,18 @@ function storedTable(batches: DumpBatch[]): Markup {
 }
 
 /** The producer labs' section: the sequence diagram and what the partition holds in the end. */
-export function sequenceSection(model: SequenceModel, batches: DumpBatch[] | null): Section {
+export function sequenceSection(model: SequenceModel, batches: DumpBatch[] | null, lang: Lang): Section {
+  const t = textsIn(MESSAGES, lang);
   const dropped = model.rows.filter((r) => r.kind === 'response' && r.fate === 'dropped').length;
   return {
-    title: 'Producer ↔ proxy ↔ broker',
-    intro: `Every Produce and InitProducerId request the proxy saw, in order, with the batch the client logged for it and what the broker stored; ${dropped} response${dropped === 1 ? '' : 's'} dropped by the proxy. Times are from the proxy's event log.`,
+    title: t.sequenceTitle(),
+    intro: t.sequenceIntro({ dropped }),
     figures: [{ svg: sequenceSvg(model) }],
     legend: [
-      { swatch: swatch(el('line', { x1: 1, x2: 25, y1: 7, y2: 7, stroke: COLOURS[0]!, 'stroke-width': 1.8 })), text: 'request' },
-      { swatch: swatch(el('line', { x1: 1, x2: 25, y1: 7, y2: 7, stroke: INK, 'stroke-width': 1.8, 'stroke-dasharray': '6 4' })), text: 'response' },
-      { swatch: swatch(cross(13, 7, RED, 5)), text: 'response dropped by the proxy' },
+      { swatch: swatch(el('line', { x1: 1, x2: 25, y1: 7, y2: 7, stroke: COLOURS[0]!, 'stroke-width': 1.8 })), text: t.request() },
+      { swatch: swatch(el('line', { x1: 1, x2: 25, y1: 7, y2: 7, stroke: INK, 'stroke-width': 1.8, 'stroke-dasharray': '6 4' })), text: t.response() },
+      { swatch: swatch(cross(13, 7, RED, 5)), text: t.responseDropped() },
     ],
-    after: batches ? el('div', {}, el('h3', {}, 'What the partition holds (kafka-dump-log)'), storedTable(batches)) : null,
+    after: batches ? el('div', {}, el('h3', {}, t.partitionHolds()), storedTable(batches)) : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { DumpBatch } from '@kafka-labs/dumplog';
-import { formatPid, type ClientEvent, type Pid } from '@kafka-labs/producer/log';
+import { formatPid, type ClientEvent, type Pid } from '@kafka-labs/kafka-client/producer-log';
 import type { ProducerRun, ProducerStep } from './evidence/producer-logs.ts';
 import type { ProxyLogEvent } from './evidence/proxy-events.ts';
 

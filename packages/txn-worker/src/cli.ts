@@ -1,5 +1,5 @@
 import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
-import { TxnWorkerError } from './errors.ts';
+import { TxnWorkerError } from '@kafka-labs/kafka-client/txn-log';
 import { FATAL_EXIT_CODE, parseTxnWorkerArgs, RESUME_SIGNAL, txnWorkerHelp } from './options.ts';
 import { runTxnWorker } from './worker.ts';
 

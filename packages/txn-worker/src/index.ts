@@ -1,4 +1,3 @@
-export * from './log.ts';
 export {
   COMMIT_MODES,
   FATAL_EXIT_CODE,
@@ -17,5 +16,4 @@ export { produceOrders } from './produce-orders.ts';
 export { ORDERS_CLI, TXN_PRODUCER_CLI, TXN_WORKER_CLI } from './paths.ts';
 export { OUTCOMES, parseTxnProducerArgs, runTxnProducer, type Outcome, type TxnProducerOptions } from './txn-producer.ts';
 export { readTopic, type ReadOptions } from './read-topic.ts';
-export { callFailure } from './client.ts';
 export { runTxnWorker, type TxnWorkerIo, type TxnWorkerOutcome } from './worker.ts';

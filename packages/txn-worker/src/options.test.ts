@@ -24,12 +24,23 @@ describe('parseTxnWorkerArgs', () => {
     ).toMatchObject({ commit: 'auto', autoCommitIntervalMs: 200, sink: { kind: 'plain', database: '/tmp/db' }, delayMs: 500, batch: 100 });
   });
 
+  it('reads the async sink trap: a slow sink write the loop does not await', () => {
+    expect(parseTxnWorkerArgs([...base, '--commit', 'sync', '--sink', 'plain', '--database', '/tmp/db'])).toMatchObject({
+      sink: { kind: 'plain', database: '/tmp/db', delayMs: 0, awaited: true },
+    });
+    expect(
+      parseTxnWorkerArgs([...base, '--commit', 'sync', '--sink', 'inbox', '--database', '/tmp/db', '--sink-unawaited', '--sink-delay', '1.5']),
+    ).toMatchObject({ sink: { kind: 'inbox', database: '/tmp/db', delayMs: 1500, awaited: false } });
+  });
+
   it.each([
     [['--output', 'out'], '--commit transaction needs --transactional-id'],
     [['--commit', 'sync', '--transactional-id', 'x'], '--commit sync uses no transaction: leave out --transactional-id'],
     [['--commit', 'sync', '--random-id'], '--random-id needs --transactional-id (the prefix)'],
     [['--commit', 'sync', '--auto-commit-interval-ms', '5'], '--auto-commit-interval-ms needs --commit auto'],
     [['--commit', 'sync', '--sink', 'inbox'], '--sink and --database go together'],
+    [['--commit', 'sync', '--sink-unawaited'], '--sink-unawaited needs --sink'],
+    [['--commit', 'sync', '--sink-delay', '2'], '--sink-delay needs --sink'],
     [['--transactional-id', 'x'], '--commit transaction needs --output or --sink: a transaction with nothing in it'],
     [['--commit', 'twice'], '--commit must be one of transaction, after-txn, before-txn, sync, auto, not \'twice\''],
     [['--commit', 'sync', '--pause-after', 'flushed'], "--pause-after 'flushed' is not KIND[:N]"],

@@ -1,5 +1,5 @@
 import { flagsHelp, LOG_NAME, parseFlags, UsageError } from '@kafka-labs/cli';
-import { DEFAULT_BOOTSTRAP } from '@kafka-labs/worker';
+import { DEFAULT_BOOTSTRAP } from '@kafka-labs/kafka-client';
 
 export { DEFAULT_BOOTSTRAP };
 
@@ -49,6 +49,8 @@ export const txnWorkerFlags = {
   'auto-commit-interval-ms': { kind: 'number', min: 1, integer: true, help: 'auto.commit.interval.ms with --commit auto (librdkafka default 5000)' },
   sink: { kind: 'choice', choices: SINKS, help: 'apply each order to the database at --database: plain (every delivery) or inbox (once per event_id)' },
   database: { kind: 'string', help: "the database folder (@kafka-labs/database's openDatabase dir) for --sink" },
+  'sink-delay': { kind: 'number', min: 0, default: 0, help: 'seconds each sink write takes before it reaches the database (a slow sink)' },
+  'sink-unawaited': { kind: 'boolean', help: 'start each sink write and do not wait for it: the offsets are committed before it lands' },
 } as const;
 
 /** A pause of the worker: after the `count`th line of `kind`. */
@@ -76,7 +78,8 @@ export interface TxnWorkerOptions {
   maxPollIntervalMs?: number;
   sessionTimeoutMs?: number;
   autoCommitIntervalMs?: number;
-  sink?: { kind: Sink; database: string };
+  /** The sink: which, where, how long a write takes before it reaches the database, and whether the loop awaits it. */
+  sink?: { kind: Sink; database: string; delayMs: number; awaited: boolean };
 }
 
 const USAGE = 'txn-worker --name NAME --group GROUP --input TOPIC [--output TOPIC] [--commit MODE --transactional-id ID] [flags]';
@@ -105,6 +108,7 @@ export function parseTxnWorkerArgs(argv: string[]): TxnWorkerOptions {
   if (f['random-id'] && !f['transactional-id']) throw new UsageError('--random-id needs --transactional-id (the prefix)');
   if (f['auto-commit-interval-ms'] !== undefined && commit !== 'auto') throw new UsageError('--auto-commit-interval-ms needs --commit auto');
   if ((f.sink === undefined) !== (f.database === undefined)) throw new UsageError('--sink and --database go together');
+  if (!f.sink && (f['sink-unawaited'] || f['sink-delay'] > 0)) throw new UsageError(`--${f['sink-unawaited'] ? 'sink-unawaited' : 'sink-delay'} needs --sink`);
   if (!f.output && !f.sink && transactional) throw new UsageError(`--commit ${commit} needs --output or --sink: a transaction with nothing in it`);
   return {
     name: f.name,
@@ -123,7 +127,7 @@ export function parseTxnWorkerArgs(argv: string[]): TxnWorkerOptions {
     maxPollIntervalMs: f['max-poll-interval-ms'],
     sessionTimeoutMs: f['session-timeout-ms'],
     autoCommitIntervalMs: f['auto-commit-interval-ms'],
-    sink: f.sink && f.database ? { kind: f.sink as Sink, database: f.database } : undefined,
+    sink: f.sink && f.database ? { kind: f.sink as Sink, database: f.database, delayMs: f['sink-delay'] * 1000, awaited: !f['sink-unawaited'] } : undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import { flagsHelp, parseFlags, runMain, UsageError } from '@kafka-labs/cli';
-import { formatSpreadResult } from '@kafka-labs/worker';
+import { formatSpreadResult } from '@kafka-labs/kafka-client';
 import { DEFAULT_BOOTSTRAP } from './options.ts';
 import { produceOrders } from './produce-orders.ts';
 

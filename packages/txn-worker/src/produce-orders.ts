@@ -1,5 +1,4 @@
-import { produceSpread, type SpreadOptions, type SpreadResult } from '@kafka-labs/worker';
-import { orderMessage } from './orders.ts';
+import { orderMessage, produceSpread, type SpreadOptions, type SpreadResult } from '@kafka-labs/kafka-client';
 
 /**
  * Writes `count` order events (orderMessage, from event `first`, default 0) round-robin over `partitions` and

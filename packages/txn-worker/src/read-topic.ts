@@ -1,8 +1,6 @@
 import type { Message } from '@confluentinc/kafka-javascript';
-import { Kafka, type PartitionOffset } from '@kafka-labs/worker';
-import type { IsolationLevel, TopicRead, TopicRecord } from './read-format.ts';
-import { call } from './client.ts';
-import { TxnWorkerError } from './errors.ts';
+import { call, Kafka, type PartitionOffset } from '@kafka-labs/kafka-client';
+import { TxnWorkerError, type IsolationLevel, type TopicRead, type TopicRecord } from '@kafka-labs/kafka-client/txn-log';
 import { DEFAULT_BOOTSTRAP } from './options.ts';
 
 export interface ReadOptions {

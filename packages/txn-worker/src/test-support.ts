@@ -1,5 +1,5 @@
-import { LogProcess } from '@kafka-labs/worker/testing';
-import { parseTxnLine, type TxnEvent, type TxnEventKind, type TxnEventOf } from './log-format.ts';
+import { LogProcess } from '@kafka-labs/kafka-client/testing';
+import { parseTxnLine, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/kafka-client/txn-log';
 import { TXN_WORKER_CLI } from './paths.ts';
 
 /** A txn-worker CLI as its own process, with its log parsed into events as they arrive. */

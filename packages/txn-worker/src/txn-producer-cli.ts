@@ -1,5 +1,5 @@
 import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
-import { TxnWorkerError } from './errors.ts';
+import { TxnWorkerError } from '@kafka-labs/kafka-client/txn-log';
 import { parseTxnProducerArgs, runTxnProducer, txnProducerHelp } from './txn-producer.ts';
 
 await runMain(

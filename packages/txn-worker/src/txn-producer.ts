@@ -1,11 +1,9 @@
 import type { LibrdKafkaError, Producer } from '@confluentinc/kafka-javascript';
 import { flagsHelp, LOG_NAME, parseFlags, UsageError } from '@kafka-labs/cli';
-import { Kafka } from '@kafka-labs/worker';
-import { call, callFailure, CLIENT_LOG_LEVEL, isFenced, trackDeliveries } from './client.ts';
-import { TxnWorkerError } from './errors.ts';
-import { formatTxnEvent, type TxnEventBody } from './log-format.ts';
+import { call, callFailure, CLIENT_LOG_LEVEL, isFenced, Kafka, type LogEvent } from '@kafka-labs/kafka-client';
+import { formatTxnEvent, orderEvent, orderMessage, TxnWorkerError, type TxnEventBody } from '@kafka-labs/kafka-client/txn-log';
+import { trackDeliveries } from './deliveries.ts';
 import { DEFAULT_BOOTSTRAP } from './options.ts';
-import { orderEvent, orderMessage } from './orders.ts';
 
 /** How a transaction of the producer ends. */
 export const OUTCOMES = ['commit', 'abort'] as const;
@@ -58,7 +56,7 @@ export async function runTxnProducer(options: TxnProducerOptions, io: { write(li
     dr_cb: true,
     log_level: CLIENT_LOG_LEVEL,
   });
-  producer.on('event.log', (e: { severity: number; fac: string; message: string }) => {
+  producer.on('event.log', (e: LogEvent) => {
     if (e.severity <= CLIENT_LOG_LEVEL) log({ kind: 'client', text: `${e.fac} ${e.message}` });
   });
   producer.on('event.error', (error: LibrdKafkaError) => log({ kind: 'client', text: `producer error: ${error.message}` }));

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@kafka-labs/database';
 import { BOOTSTRAP, ensureBroker, runTool } from '@kafka-labs/broker';
-import { createTopic, uniqueName } from '@kafka-labs/worker/testing';
+import { createTopic, uniqueName } from '@kafka-labs/kafka-client/testing';
+import { parseOrder, type TopicRead } from '@kafka-labs/kafka-client/txn-log';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FATAL_EXIT_CODE } from './options.ts';
-import { parseOrder } from './orders.ts';
 import { produceOrders } from './produce-orders.ts';
-import type { TopicRead } from './read-format.ts';
 import { readTopic } from './read-topic.ts';
 import { TxnWorkerProcess } from './test-support.ts';
 
@@ -183,6 +182,30 @@ describe('txn-worker', () => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    }
+  });
+
+  it('with a sink write it does not await, commits the batch before the rows land: killed then, the orders are lost', async () => {
+    const p = await pipeline(5);
+    const dir = mkdtempSync(join(tmpdir(), 'txn-worker-unawaited-'));
+    try {
+      const flags = ['--group', uniqueName('unawaited'), '--input', p.input, '--commit', 'sync', '--batch', '5', '--assign', '--sink', 'plain', '--database', dir];
+      const a1 = start('a1', [...flags, '--sink-unawaited', '--sink-delay', '60', '--pause-after', 'offsets-committed']);
+      expect(await a1.next('offsets-committed', undefined, 120_000)).toMatchObject({ offsets: [{ partition: 0, offset: 5 }] });
+      await a1.next('paused');
+      expect(a1.all('unawaited').map((e) => e.id)).toEqual(['E-0001', 'E-0002', 'E-0003', 'E-0004', 'E-0005']);
+      expect(a1.all('started')[0]!.settings).toMatchObject({ 'sink-delay': '60s', 'sink-awaited': 'false' });
+      expect(a1.all('applied')).toEqual([]);
+      a1.kill();
+      await a1.exited;
+      const a2 = start('a2', flags);
+      expect(await a2.next('starting-at', undefined, 120_000)).toMatchObject({ offsets: [{ partition: 0, offset: 5 }] });
+      await a2.stop();
+      await using db = await openDatabase({ dir });
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_events');
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

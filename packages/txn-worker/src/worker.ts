@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Assignment, LibrdKafkaError, Message, Producer, TopicPartitionOffset } from '@confluentinc/kafka-javascript';
 import { applyPlain, applyWithInbox, createSinkTables, openDatabase, type Database } from '@kafka-labs/database';
-import { codes, errorName, Kafka, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/worker';
-import { call, callFailure, CLIENT_LOG_LEVEL, isFenced, trackDeliveries } from './client.ts';
-import { TxnWorkerError } from './errors.ts';
-import { formatTxnEvent, type CallFailure, type TxnEventBody, type TxnEventKind } from './log-format.ts';
+import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/kafka-client';
+import { enrichedValue, formatTxnEvent, parseOrder, TxnWorkerError, type CallFailure, type TxnEventBody, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
+import type { OrderEvent } from '@kafka-labs/database/dump';
+import { trackDeliveries } from './deliveries.ts';
 import { TRANSACTIONAL_MODES, type PausePoint, type TxnWorkerOptions } from './options.ts';
-import { enrichedValue, parseOrder } from './orders.ts';
 
 /** How a run ended: stopped on request, or a fatal client error (fenced) made it give up. */
 export type TxnWorkerOutcome = 'stopped' | 'fatal';
@@ -58,7 +57,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
   const assigned = new Set<number>();
   /** True while a transaction is open: what a stop or a failed cycle must abort. */
   let open = false;
-  const clientLog = (event: { severity: number; fac: string; message: string }) => {
+  const clientLog = (event: LogEvent) => {
     if (event.severity <= CLIENT_LOG_LEVEL) log({ kind: 'client', text: `${event.fac} ${event.message}` });
   };
 
@@ -142,6 +141,8 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
         ...(transactionalId && { 'transactional.id': transactionalId }),
         ...(options.output && { output: options.output }),
         ...(options.sink && { sink: options.sink.kind }),
+        ...(options.sink?.delayMs && { 'sink-delay': `${options.sink.delayMs / 1000}s` }),
+        ...(options.sink && !options.sink.awaited && { 'sink-awaited': 'false' }),
       },
     });
     if (producer && transactionalId) {
@@ -258,15 +259,26 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     }
     if (db && options.sink) {
       if (!order) log({ kind: 'failed', call: 'sink', error: 'NOT_AN_ORDER', code: 0, flag: '-', message: `p${m.partition} offset ${m.offset} is not an order event` });
-      else if (options.sink.kind === 'plain') {
-        await applyPlain(db, order);
-        log({ kind: 'applied', id: order.eventId });
-      } else {
-        log({ kind: (await applyWithInbox(db, order)) === 'applied' ? 'applied' : 'skipped', id: order.eventId });
+      else if (options.sink.awaited) await sinkWrite(db, options.sink, order);
+      else {
+        // The async sink trap: the write goes on in the background while the loop commits the offsets.
+        log({ kind: 'unawaited', id: order.eventId });
+        sinkWrite(db, options.sink, order).catch((error: unknown) => log({ kind: 'failed', ...callFailure('sink', error) }));
       }
     }
     log({ kind: 'processed', partition: m.partition, offset: m.offset });
     await checkpoint();
+  }
+
+  /** Applies one order to the sink after its delay and logs `applied` or `skipped` (the inbox had it). */
+  async function sinkWrite(to: Database, sink: NonNullable<TxnWorkerOptions['sink']>, order: OrderEvent): Promise<void> {
+    if (sink.delayMs > 0) await sleep(sink.delayMs);
+    if (sink.kind === 'plain') {
+      await applyPlain(to, order);
+      log({ kind: 'applied', id: order.eventId });
+    } else {
+      log({ kind: (await applyWithInbox(to, order)) === 'applied' ? 'applied' : 'skipped', id: order.eventId });
+    }
   }
 
   /** Flushes the producer and waits for every delivery report of the batch; a failed delivery fails the cycle. */

@@ -1,5 +1,5 @@
 import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
-import { WorkerError } from './errors.ts';
+import { WorkerError } from '@kafka-labs/kafka-client/worker-log';
 import { JOIN_SIGNAL, parseWorkerArgs, workerHelp } from './options.ts';
 import { runWorker } from './worker.ts';
 
@@ -14,11 +14,11 @@ await runMain(
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop.abort(signal));
     const join = new Promise<void>((resolve) => process.once(JOIN_SIGNAL, () => resolve()));
     try {
-      await runWorker(options, { write: (line) => process.stdout.write(`${line}\n`), stop: stop.signal, join });
+      const outcome = await runWorker(options, { write: (line) => process.stdout.write(`${line}\n`), stop: stop.signal, join });
+      return outcome === 'failed' ? 1 : 0;
     } catch (error) {
       throw new WorkerError(`${options.name}: ${oneLine(error)}`, { cause: error });
     }
-    return 0;
   },
   exitCodeOf,
 );

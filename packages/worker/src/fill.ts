@@ -1,7 +1,5 @@
 import { flagsHelp, parseFlags, runMain, UsageError } from '@kafka-labs/cli';
-import { WorkerError } from './errors.ts';
-import { DEFAULT_BOOTSTRAP } from './options.ts';
-import { formatSpreadResult, produceSpread } from './produce-spread.ts';
+import { DEFAULT_BOOTSTRAP, formatSpreadResult, produceSpread, WorkerError } from '@kafka-labs/kafka-client';
 
 const fillFlags = {
   topic: { kind: 'string', required: true, help: 'topic to send to (must exist)' },

@@ -15,6 +15,7 @@ describe('parseWorkerArgs', () => {
       commitEvery: 100,
       revokeCommit: false,
       slow: undefined,
+      fail: undefined,
       groupProtocol: 'classic',
       strategy: 'range',
       instanceId: undefined,
@@ -43,6 +44,7 @@ describe('parseWorkerArgs', () => {
       commitEvery: 1,
       revokeCommit: true,
       slow: { offset: 3, ms: 15_000 },
+      fail: undefined,
       groupProtocol: 'classic',
       strategy: 'cooperative-sticky',
       instanceId: 'a-1',
@@ -52,6 +54,11 @@ describe('parseWorkerArgs', () => {
       joinOnSignal: true,
       stopAfterIdleMs: 2500,
     });
+  });
+
+  it('reads the failure modes: a record that fails, and the handler that commits past it', () => {
+    expect(parseWorkerArgs([...required, '--fail-at', '7'])).toMatchObject({ fail: { offset: 7, commitOnError: false } });
+    expect(parseWorkerArgs([...required, '--fail-at', '0', '--commit-on-error'])).toMatchObject({ fail: { offset: 0, commitOnError: true } });
   });
 
   it('on the consumer protocol leaves the assignment strategy to the broker', () => {
@@ -73,6 +80,8 @@ describe('parseWorkerArgs', () => {
     [[...required, '--strategy', 'sticky'], "--strategy must be one of range, roundrobin, cooperative-sticky, not 'sticky'"],
     [[...required, '--commit-evry', '5'], 'unknown flag --commit-evry (see --help)'],
     [[...required, '--delay'], '--delay needs a value'],
+    [[...required, '--commit-on-error'], '--commit-on-error needs --fail-at (the record that fails)'],
+    [[...required, '--fail-at', '2.5'], "--fail-at must be an integer >= 0, not '2.5'"],
     [['--name', 'a b', '--group', 'g', '--topic', 't'], "--name 'a b' is not valid"],
   ])('rejects %j with a one-line reason', (argv, reason) => {
     expect(() => parseWorkerArgs(argv)).toThrow(UsageError);

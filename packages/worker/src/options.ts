@@ -1,8 +1,6 @@
 import { flagsHelp, parseFlags, UsageError } from '@kafka-labs/cli';
-import { WORKER_NAME } from './log-format.ts';
-
-/** The HOST listener of the labs' broker, which clients on this machine use directly. */
-export const DEFAULT_BOOTSTRAP = 'localhost:9531';
+import { DEFAULT_BOOTSTRAP } from '@kafka-labs/kafka-client';
+import { WORKER_NAME } from '@kafka-labs/kafka-client/worker-log';
 
 /** The assignment strategies a worker can ask for: two eager ones and the cooperative one. */
 export const STRATEGIES = ['range', 'roundrobin', 'cooperative-sticky'] as const;
@@ -24,6 +22,8 @@ export const workerFlags = {
   'revoke-commit': { kind: 'boolean', help: 'on revoke (not lost), commit what was processed before giving partitions up' },
   'slow-at': { kind: 'number', min: 0, integer: true, help: 'offset whose processing takes --slow-sec instead of --delay' },
   'slow-sec': { kind: 'number', min: 0, default: 0, help: 'seconds of work for the message at --slow-at' },
+  'fail-at': { kind: 'number', min: 0, integer: true, help: 'offset whose processing throws (any partition): the worker logs it and stops, exit 1' },
+  'commit-on-error': { kind: 'boolean', help: 'with --fail-at: commit past the failed record and go on, so it is skipped' },
   'group-protocol': { kind: 'choice', choices: GROUP_PROTOCOLS, default: 'classic', help: 'group.protocol: classic, or consumer (KIP-848)' },
   strategy: { kind: 'choice', choices: STRATEGIES, help: 'partition.assignment.strategy (classic protocol; range when not given)' },
   'instance-id': { kind: 'string', help: 'group.instance.id (static membership)' },
@@ -44,6 +44,8 @@ export interface WorkerOptions {
   commitEvery: number;
   revokeCommit: boolean;
   slow?: { offset: number; ms: number };
+  /** The offset whose processing throws, and whether the handler then commits past it (skipping it) instead of stopping. */
+  fail?: { offset: number; commitOnError: boolean };
   groupProtocol: (typeof GROUP_PROTOCOLS)[number];
   /** partition.assignment.strategy on the classic protocol (range unless given); none on the consumer protocol. */
   strategy?: (typeof STRATEGIES)[number];
@@ -69,6 +71,8 @@ export function parseWorkerArgs(argv: string[]): WorkerOptions {
     throw new UsageError(`--${classicOnly[0]} is a classic-protocol setting: with --group-protocol consumer the broker decides it`);
   }
   const slowAt = f['slow-at'];
+  const failAt = f['fail-at'];
+  if (f['commit-on-error'] && failAt === undefined) throw new UsageError('--commit-on-error needs --fail-at (the record that fails)');
   return {
     name: f.name,
     group: f.group,
@@ -78,6 +82,7 @@ export function parseWorkerArgs(argv: string[]): WorkerOptions {
     commitEvery: f['commit-every'],
     revokeCommit: f['revoke-commit'],
     slow: slowAt === undefined ? undefined : { offset: slowAt, ms: f['slow-sec'] * 1000 },
+    fail: failAt === undefined ? undefined : { offset: failAt, commitOnError: f['commit-on-error'] },
     groupProtocol: f['group-protocol'] as WorkerOptions['groupProtocol'],
     strategy: f['group-protocol'] === 'classic' ? ((f.strategy ?? 'range') as WorkerOptions['strategy']) : undefined,
     instanceId: f['instance-id'],

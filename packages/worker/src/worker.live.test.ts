@@ -1,9 +1,10 @@
 import { ensureBroker } from '@kafka-labs/broker';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkerEvent } from './log-format.ts';
+import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import { JOIN_SIGNAL } from './options.ts';
-import { produceSpread } from './produce-spread.ts';
-import { createTopic, uniqueName, waitUntil, WorkerProcess } from './test-support.ts';
+import { produceSpread } from '@kafka-labs/kafka-client';
+import { createTopic, uniqueName, waitUntil } from '@kafka-labs/kafka-client/testing';
+import { WorkerProcess } from './test-support.ts';
 
 beforeAll(async () => {
   await ensureBroker();
@@ -120,4 +121,28 @@ describe('worker processes', () => {
     expect(a.events.map((e) => e.kind).slice(0, 3)).toEqual(['ready', 'started', 'assigned']);
     expect(await a.stop()).toBe(0);
   }, 60_000);
+
+  it('fails on a chosen record: stops without committing it, and with --commit-on-error the next owner commits past it', async () => {
+    const topic = uniqueName('worker-fail');
+    const group = uniqueName('fail');
+    await createTopic(topic, 1);
+    await produceSpread({ topic, count: 6, partitions: 1 });
+    const common = ['--group', group, '--topic', topic, '--commit-every', '1', '--fail-at', '3'];
+
+    const a = startWorker(['--name', 'a', ...common]);
+    expect(await a.exited).toBe(1);
+    expect(processed(a.events)).toEqual(['p0@0', 'p0@1', 'p0@2']);
+    expect(a.events.find(is('failed'))).toMatchObject({ partition: 0, offset: 3 });
+    expect(a.events.find(is('stopping'))).toMatchObject({ reason: 'failed p0 offset 3' });
+    expect(a.events.filter(is('commit')).at(-1)).toMatchObject({ offsets: [{ partition: 0, offset: 3 }] });
+
+    const b = startWorker(['--name', 'b', ...common, '--commit-on-error', '--stop-after-idle', '3']);
+    expect(await b.exited).toBe(0);
+    expect(b.events.filter((e) => ['failed', 'commit', 'skipped'].includes(e.kind)).slice(0, 3)).toMatchObject([
+      { kind: 'failed', partition: 0, offset: 3 },
+      { kind: 'commit', offsets: [{ partition: 0, offset: 4 }] },
+      { kind: 'skipped', partition: 0, offset: 3 },
+    ]);
+    expect(processed(b.events)).toEqual(['p0@4', 'p0@5']);
+  });
 });

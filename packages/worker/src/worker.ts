@@ -1,7 +1,6 @@
 import type { Assignment, LibrdKafkaError, Message } from '@confluentinc/kafka-javascript';
-import { WorkerError } from './errors.ts';
-import { Kafka, codes, errorName, type RebalancingConsumer } from './kafka.ts';
-import { formatWorkerEvent, type PartitionOffset, type WorkerEventBody } from './log-format.ts';
+import { CLIENT_LOG_LEVEL, codes, errorName, Kafka, type LogEvent, type RebalancingConsumer } from '@kafka-labs/kafka-client';
+import { formatWorkerEvent, WorkerError, type PartitionOffset, type WorkerEventBody } from '@kafka-labs/kafka-client/worker-log';
 import type { WorkerOptions } from './options.ts';
 
 /** How long one consume call waits for a message; bounds how late a stop request or the idle check is noticed. */
@@ -10,8 +9,9 @@ const POLL_TIMEOUT_MS = 250;
 const ERROR_BACKOFF_MS = 100;
 const CONNECT_TIMEOUT_MS = 15_000;
 const CLOSE_TIMEOUT_MS = 30_000;
-/** librdkafka log lines at this syslog level or more severe reach the worker log (4 = warning). */
-const CLIENT_LOG_LEVEL = 4;
+
+/** How a run ended: stopped on request or when idle, or at a record whose processing failed (`--fail-at`). */
+export type WorkerOutcome = 'stopped' | 'failed';
 
 export interface WorkerIo {
   /** Receives each log line, without a newline. */
@@ -29,9 +29,10 @@ const aborted = (signal: AbortSignal) =>
 /**
  * Runs one manual-commit consumer until `io.stop` is aborted or it has been idle for `stopAfterIdleMs`:
  * it consumes one message at a time, works on it without polling, logs one line per event, commits the
- * next offsets after every `commitEvery` processed messages and leaves the group before it resolves.
+ * next offsets after every `commitEvery` processed messages and leaves the group before it resolves; a failed
+ * record (`fail`) that it does not commit past stops it too, and it resolves 'failed' instead of 'stopped'.
  */
-export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<void> {
+export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<WorkerOutcome> {
   const log = (body: WorkerEventBody) =>
     io.write(formatWorkerEvent({ ...body, time: new Date().toISOString(), worker: options.name }));
   /** Next offset to commit per partition, for messages processed since that partition's last commit. */
@@ -97,7 +98,7 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
     },
     { 'auto.offset.reset': 'earliest' },
   ) as RebalancingConsumer;
-  consumer.on('event.log', (event: { severity: number; fac: string; message: string }) => {
+  consumer.on('event.log', (event: LogEvent) => {
     if (event.severity <= CLIENT_LOG_LEVEL) log({ kind: 'client', text: `${event.fac} ${event.message}` });
   });
   consumer.on('event.error', (error: LibrdKafkaError) => log({ kind: 'client', text: `error: ${error.message}` }));
@@ -127,13 +128,24 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
   // The work on a message is a sleep between two consume calls: librdkafka sees no poll meanwhile (the
   // max.poll.interval clock runs, no rebalance is served), while the event loop stays free so that client
   // log lines such as MAXPOLL are written when librdkafka emits them, not after the work.
-  const handle = async (message: Message) => {
+  /** Works on one message; resolves with the reason to stop when its processing failed and the worker does not commit past it. */
+  const handle = async (message: Message): Promise<string | undefined> => {
     const { partition, offset } = message;
     if (options.slow && offset === options.slow.offset) {
       log({ kind: 'slow', partition, offset, sec: options.slow.ms / 1000 });
       await sleep(options.slow.ms);
     } else {
       await sleep(options.delayMs);
+    }
+    if (options.fail && offset === options.fail.offset) {
+      log({ kind: 'failed', partition, offset });
+      if (!options.fail.commitOnError) return `failed p${partition} offset ${offset}`;
+      // The handler's error path commits anyway: the failed record's offset + 1 goes out with the rest.
+      uncommitted.set(partition, offset + 1);
+      processedSinceCommit = 0;
+      commit();
+      log({ kind: 'skipped', partition, offset });
+      return undefined;
     }
     log({ kind: 'processed', partition, offset });
     uncommitted.set(partition, offset + 1);
@@ -142,9 +154,11 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
       processedSinceCommit = 0;
       commit();
     }
+    return undefined;
   };
 
   let reason: string;
+  let failure: string | undefined;
   for (;;) {
     if (io.stop.aborted) {
       reason = String(io.stop.reason ?? 'stop requested');
@@ -160,8 +174,12 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
       await sleep(ERROR_BACKOFF_MS);
     } else if (message && !io.stop.aborted) {
       // A message that arrives after the stop request is not in hand yet: it is left for the next owner.
-      await handle(message);
+      failure = await handle(message);
       lastActivity = Date.now();
+      if (failure) {
+        reason = failure;
+        break;
+      }
     }
   }
 
@@ -180,4 +198,5 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<v
     });
   });
   log({ kind: 'stopped' });
+  return failure ? 'failed' : 'stopped';
 }

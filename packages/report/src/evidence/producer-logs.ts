@@ -1,5 +1,5 @@
 import { readRunFile } from '@kafka-labs/grader';
-import { parseClientEvent, parseProducerLine, type ClientEvent, type ProducerLine } from '@kafka-labs/producer/log';
+import { parseClientEvent, parseProducerLine, type ClientEvent, type ProducerLine } from '@kafka-labs/kafka-client/producer-log';
 
 /** One line of a producer log that the pictures use, in log order: a delivery result or a client event. */
 export type ProducerStep =

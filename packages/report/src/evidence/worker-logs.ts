@@ -1,5 +1,5 @@
 import { readRunFile } from '@kafka-labs/grader';
-import { scanWorkerLog, type MalformedLine, type WorkerEvent } from '@kafka-labs/worker/log';
+import { scanWorkerLog, type MalformedLine, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 
 /** One worker's log as the worker package parses it; `malformed` lists the lines that are not worker lines. */
 export interface WorkerLog {
