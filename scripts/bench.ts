@@ -9,10 +9,19 @@ const BENCHES: Record<string, string> = {
   proxy: '../packages/proxy/bench/proxy-bench.ts',
 };
 
-const [name, ...args] = process.argv.slice(2).filter((a) => a !== '--');
+const USAGE = `usage: pnpm bench <${Object.keys(BENCHES).join('|')}> [args]
+
+Runs a benchmark (never a test); pnpm bench <name> --help tells its own arguments. Exit code 2 on a usage error.`;
+
+// Only the first argument is ours: the rest, --help included, belongs to the benchmark.
+const [name, ...args] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--'));
+if (name === '--help' || name === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!name || !(name in BENCHES)) {
-  process.stderr.write(`${name ? `error: unknown benchmark "${name}"\n` : ''}usage: pnpm bench <${Object.keys(BENCHES).join('|')}> [args]\n`);
-  process.exit(name === '--help' ? 0 : 2);
+  process.stderr.write(`error: ${name ? `unknown benchmark "${name}"` : 'missing benchmark name'}\n${USAGE}\n`);
+  process.exit(2);
 }
 const script = fileURLToPath(new URL(BENCHES[name]!, import.meta.url));
 const result = spawnSync(process.execPath, [...process.execArgv, script, ...args], { stdio: 'inherit' });

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_CODES, failureReason, formatJson, formatJunit, formatReport, gradeRun } from '@kafka-labs/grader';
 import { latestRunFolder, resolveLabs } from '@kafka-labs/lab-kit/catalog';
-import { commandLang, LANG_FLAG, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
+import { commandLang, LANG_FLAG, parseCommand, runMain, UsageError, useColor, writeFlagFile } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm grade <lab-id> [run-folder] [--step N] [--json | --junit FILE] [--lang en|ko]
 
@@ -38,7 +38,7 @@ await runMain('error', USAGE, async (argv) => {
   const reason = failureReason(result);
   const reasonFile = process.env.VERIFICATION_FAILURE_REASON;
   if (reason && reasonFile) writeFileSync(reasonFile, `${reason}\n`);
-  if (flags.junit) writeFileSync(flags.junit, formatJunit(result));
+  if (flags.junit) writeFlagFile('--junit', flags.junit, formatJunit(result));
   if (flags.json) console.log(formatJson(result));
   else console.log(formatReport(result, { color: useColor(process.stdout) }));
   return EXIT_CODES[result.verdict];

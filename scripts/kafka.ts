@@ -8,9 +8,13 @@ tools: ${Object.keys(TOOLS).join(', ')}
 example: pnpm kafka kafka-topics --bootstrap-server localhost:9092 --list`;
 
 const [tool, ...args] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--'));
-if (!tool || tool === '--help' || tool === '-h') {
+if (tool === '--help' || tool === '-h') {
   console.log(USAGE);
-  process.exit(tool ? 0 : 2);
+  process.exit(0);
+}
+if (!tool) {
+  process.stderr.write(`error: missing tool\n${USAGE}\n`);
+  process.exit(2);
 }
 if (!isKafkaTool(tool)) {
   process.stderr.write(`error: unknown tool "${tool}"; known tools: ${Object.keys(TOOLS).join(', ')}\n`);

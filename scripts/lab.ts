@@ -3,7 +3,7 @@ import { watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit, formatText, gradeRun, type LabResult } from '@kafka-labs/grader';
 import { createRunFolder, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
-import { commandLang, LANG_FLAG, oneLine, parseCommand, runMain, UsageError, useColor } from '@kafka-labs/cli';
+import { commandLang, LANG_FLAG, oneLine, parseCommand, runMain, UsageError, useColor, writeFlagFile } from '@kafka-labs/cli';
 import { displayWidth, LANG_ENV, padDisplay, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { MESSAGES } from './messages.ts';
 import type { Camera } from '@kafka-labs/report';
@@ -107,7 +107,7 @@ await runMain('error', usage, async (argv) => {
     }
   }
   await (await camera)?.close();
-  if (flags.junit) writeFileSync(flags.junit, formatJunit(results));
+  if (flags.junit) writeFlagFile('--junit', flags.junit, formatJunit(results));
   if (flags.json) console.log(formatJson(results.length === 1 ? results[0]! : results));
   return interrupted ? INTERRUPTED : exitCode;
 });

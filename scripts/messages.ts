@@ -8,6 +8,7 @@ export const MESSAGES = defineMessages({
   takesHeading: { en: () => 'takes', ko: () => '소요 시간' },
   titleHeading: { en: () => 'title', ko: () => '제목' },
   indexHeader: { en: () => '| lab | track | what it shows | broker | takes |', ko: () => '| 실습 | 트랙 | 보여 주는 것 | 브로커 | 소요 시간 |' },
+  trackIndexHeader: { en: () => '| lab | what it shows | broker | takes |', ko: () => '| 실습 | 보여 주는 것 | 브로커 | 소요 시간 |' },
   nodes: { en: (p: { n: number }) => (p.n === 1 ? '1 node' : `${p.n} nodes`), ko: (p) => `노드 ${p.n}개` },
   liveGrader: { en: () => 'live', ko: () => '실시간' },
   folderGrader: { en: () => 'folder', ko: () => '폴더' },

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '@kafka-labs/lab-kit/catalog';
 import { describe, expect, test } from 'vitest';
 
 const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
@@ -11,4 +14,54 @@ describe('the root package.json scripts', () => {
     expect(single.map(([name]) => name)).toEqual(expect.arrayContaining(['lab', 'broker', 'proxy', 'kafka-lab-slow', 'test']));
     expect(single.filter(([, line]) => !line.startsWith('exec ')).map(([name]) => name)).toEqual([]);
   });
+});
+
+/** A root script's line with `args` appended, run at the root as `pnpm run <name> <args>` runs it (without pnpm's own start-up). */
+function runScript(name: string, args: string[]): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', `${scripts[name]} "$@"`, name, ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
+    });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.on('close', (status) => resolve({ status, stdout }));
+  });
+}
+
+/** `run` over `items`, at most `width` at a time, the results in order. */
+async function inBatches<T, R>(items: T[], width: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += width) results.push(...(await Promise.all(items.slice(i, i + width).map(run))));
+  return results;
+}
+
+/** Every file under the repository (but node_modules and .git) with its modification time: what a side effect would change. */
+function snapshot(dir = REPO_ROOT, into = new Map<string, number>()): Map<string, number> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === '.git' || entry.name === '.turbo') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) snapshot(path, into);
+    else into.set(path, statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  }
+  return into;
+}
+
+const HELP_CALLS: [string, string[]][] = [
+  ...Object.keys(scripts).map((name): [string, string[]] => [name, ['--help']]),
+  ...['broker', 'database', 'labs', 'proxy'].map((bench): [string, string[]] => ['bench', [bench, '--help']]),
+];
+
+// Help must not start the work: `pnpm test --help` once ran the whole suite, `pnpm lab-index --help` rewrote the
+// README and `pnpm bench broker --help` restarted the broker. A side effect shows as a changed file, or as a test
+// that outlasts its bound (a suite, a broker start or a bench takes far longer than a dozen node start-ups).
+test('every script answers --help with its usage, exit 0, without writing a file', { timeout: 240_000 }, async () => {
+  const before = snapshot();
+  const answers = await inBatches(HELP_CALLS, 4, async ([name, args]) => ({ call: `${name} ${args.join(' ')}`, ...(await runScript(name, args)) }));
+  for (const { call, status, stdout } of answers) {
+    expect(status, call).toBe(0);
+    expect(stdout, call).toMatch(/usage/i);
+  }
+  expect([...snapshot()].filter(([path, mtime]) => before.get(path) !== mtime).map(([path]) => path)).toEqual([]);
 });

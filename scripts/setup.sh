@@ -5,6 +5,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+usage='usage: bash scripts/setup.sh [--no-lab]
+
+Installs what is missing (pnpm, the Debian packages the native Kafka client builds against, Java 17 and Maven,
+Chromium, PostgreSQL, the workspace dependencies, Kafka'"'"'s jars), then runs the first lab (pnpm lab 00-hello).
+  --no-lab  stop before the first lab
+  --help    print this help'
+case "${1:-}" in
+  -h | --help) printf '%s\n' "$usage"; exit 0 ;;
+  '' | --no-lab) [ $# -le 1 ] || { printf 'setup: error: unexpected argument "%s"\n%s\n' "$2" "$usage" >&2; exit 2; } ;;
+  *) printf 'setup: error: unknown argument "%s"\n%s\n' "$1" "$usage" >&2; exit 2 ;;
+esac
+
 # Bold only where useColor (packages/cli) would colour: FORCE_COLOR, else not with NO_COLOR, else on a terminal.
 case "${FORCE_COLOR:-}" in
   '') if [ -z "${NO_COLOR:-}" ] && [ -t 1 ] && [ "${TERM:-}" != dumb ]; then bold=1; else bold=; fi ;;

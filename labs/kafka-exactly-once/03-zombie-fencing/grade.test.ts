@@ -1,8 +1,8 @@
-import { goldenRunFolder, gradeGolden, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeGolden, labIdOf, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
-const LAB = '03-zombie-fencing';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the golden run (a real run against the broker) passes: fenced, a late duplicate, group-fenced', async () => {

@@ -1,8 +1,8 @@
-import { copyLatestRun, gradeFolder, runLabOnce, testBrokenVariants } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeFolder, labIdOf, runLabOnce, testBrokenVariants } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
-const LAB = '04-transaction-timeout';
+const LAB = labIdOf(import.meta.url);
 
 // A fresh run on the broker, graded as it is and with each broken variant the golden run is tested with.
 describe(`${LAB} on the broker`, () => {

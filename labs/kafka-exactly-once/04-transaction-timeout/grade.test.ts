@@ -1,8 +1,8 @@
-import { goldenRunFolder, gradeGolden, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeGolden, labIdOf, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
-const LAB = '04-transaction-timeout';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the golden run (a real run against the broker) passes: aborted by the coordinator, fenced, processed again', async () => {

@@ -1,7 +1,7 @@
-import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeFolder, labIdOf, runLabOnce } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
-const LAB = '05-auto-commit-loss';
+const LAB = labIdOf(import.meta.url);
 
 // A fresh run on the broker; its grader's broken variants are tested on the golden run (grade.test.ts).
 describe(`${LAB} on the broker`, () => {

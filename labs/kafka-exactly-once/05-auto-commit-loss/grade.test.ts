@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { goldenRunFolder, gradeAltered, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
-const LAB = '05-auto-commit-loss';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the golden run (a real run against the broker) passes: auto commit lost 7 orders, sync repeated 3', async () => {

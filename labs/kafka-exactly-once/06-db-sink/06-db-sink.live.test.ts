@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeFolder, labIdOf, runLabOnce } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
-const LAB = '06-db-sink';
+const LAB = labIdOf(import.meta.url);
 
 // A fresh run on the broker (PGlite, or the PostgreSQL of KAFKA_LABS_PG_URL); its grader's broken variants are tested
 // on the golden run (grade.test.ts).

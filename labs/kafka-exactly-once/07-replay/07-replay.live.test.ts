@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyLatestRun, gradeFolder, runLabOnce, testBrokenVariants } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeFolder, labIdOf, runLabOnce, testBrokenVariants } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
-const LAB = '07-replay';
+const LAB = labIdOf(import.meta.url);
 
 // A fresh run on the broker, graded as it is and with each broken variant the golden run is tested with.
 describe(`${LAB} on the broker`, () => {

@@ -1,8 +1,8 @@
-import { goldenRunFolder, gradeAltered, gradeGolden, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
-const LAB = '07-replay';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the golden run (a real run against the broker) passes: two rebalances, nothing replayed in the live group, 10 backfilled and all skipped', async () => {

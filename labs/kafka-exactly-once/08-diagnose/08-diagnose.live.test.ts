@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
-import { copyLatestRun, gradeFolder, runLabOnce, testBrokenVariants } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeFolder, labIdOf, runLabOnce, testBrokenVariants } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
-const LAB = '08-diagnose';
+const LAB = labIdOf(import.meta.url);
 
 // A fresh incident (its cause from a random seed) solved by the README, graded as it is and with each learner mistake.
 describe(`${LAB} on the broker`, () => {

@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, testBrokenVariants, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, labIdOf, testBrokenVariants, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
-const LAB = '08-diagnose';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the golden run (an incident and the README solution, on the broker) passes every step', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, labIdOf, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { dropConsumed, editBatch, removeBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
 
-const LAB = '01-lost-response';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   testGoldenPasses(LAB, { storedRecords: 4, e42Copies: 2 });

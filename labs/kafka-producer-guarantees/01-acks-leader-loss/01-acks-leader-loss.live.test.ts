@@ -1,10 +1,10 @@
-import { copyLatestRun, gradeAltered, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeAltered, gradeFolder, labIdOf, runLabOnce } from '@kafka-labs/lab-kit/testing';
 import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { describe, expect, test } from 'vitest';
 
 // The lab once on the real 3-node cluster, then its grader on altered copies of that fresh run: the laws that make the
 // contrast fail when the run folder shows the opposite outcome.
-const LAB = '01-acks-leader-loss';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   runLabOnce(LAB);

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
-const LAB = '01-acks-leader-loss';
+const LAB = labIdOf(import.meta.url);
 /** A dump's record line of payload X at offset 1, as kafka-dump-log prints it. */
 const withX = (dump: string) =>
   dump.replace(

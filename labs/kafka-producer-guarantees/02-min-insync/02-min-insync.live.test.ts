@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyLatestRun, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeFolder, labIdOf, runLabOnce } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 // The lab once on the real 3-node cluster, then its grader on a copy of that fresh run with the outcome reversed.
-const LAB = '02-min-insync';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   runLabOnce(LAB);

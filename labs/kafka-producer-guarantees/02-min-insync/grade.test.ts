@@ -1,7 +1,7 @@
-import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
-const LAB = '02-min-insync';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the run passes: min.insync.replicas=2 refused B, min.insync.replicas=1 acknowledged it with one replica', async () => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyLatestRun, gradeAltered, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeAltered, gradeFolder, labIdOf, runLabOnce } from '@kafka-labs/lab-kit/testing';
 import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { describe, expect, test } from 'vitest';
 
 // The lab once against the broker, then its grader on altered copies of that fresh run.
-const LAB = '03-batching';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   runLabOnce(LAB);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { goldenRunFolder, gradeAltered, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
-const LAB = '03-batching';
+const LAB = labIdOf(import.meta.url);
 
 /** Replaces the last match of `pattern` in a text. */
 const replaceLast = (pattern: string, by: string) => (text: string) => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
-const LAB = '04-key-partitioning';
+const LAB = labIdOf(import.meta.url);
 
 /** Rewrites the partition of the console-consumer lines whose value is `value` with `partition(key, old)`. */
 const movePartitions = (value: string, partition: (key: string, old: number) => number) => (text: string) =>

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { withPayloads } from '@kafka-labs/kafka-producer-guarantees/testing';
 
-const LAB = '05-retry-ordering';
+const LAB = labIdOf(import.meta.url);
 
 
 describe(LAB, () => {

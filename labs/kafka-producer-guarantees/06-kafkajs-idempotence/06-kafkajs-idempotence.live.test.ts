@@ -1,11 +1,11 @@
-import { copyLatestRun, gradeAltered, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeAltered, gradeFolder, labIdOf, runLabOnce } from '@kafka-labs/lab-kit/testing';
 import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { withPayloads } from '@kafka-labs/kafka-producer-guarantees/testing';
 import { describe, expect, test } from 'vitest';
 
 // The lab once against the broker, then its grader on altered copies of that fresh run: the laws of each half fail
 // when the run folder shows the other client's outcome.
-const LAB = '06-kafkajs-idempotence';
+const LAB = labIdOf(import.meta.url);
 
 
 describe(LAB, () => {

@@ -1,10 +1,10 @@
-import { copyLatestRun, gradeAltered, gradeFolder, runLabOnce } from '@kafka-labs/lab-kit/testing';
+import { copyLatestRun, gradeAltered, gradeFolder, labIdOf, runLabOnce } from '@kafka-labs/lab-kit/testing';
 import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { describe, expect, test } from 'vitest';
 
 // The lab once against the broker, then its grader on altered copies of that fresh run: each variant's law fails
 // when the run folder shows another variant's outcome.
-const LAB = '07-atomic-topics';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   runLabOnce(LAB);

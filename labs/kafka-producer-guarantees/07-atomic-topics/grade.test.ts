@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, gradeGolden, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
-const LAB = '07-atomic-topics';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the golden run (a real run against the broker) passes', async () => {

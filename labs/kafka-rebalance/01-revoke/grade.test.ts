@@ -1,8 +1,8 @@
-import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
-const LAB = '01-revoke';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the run passes on both protocols, with duplicates without the revoke commit and none with it', async () => {

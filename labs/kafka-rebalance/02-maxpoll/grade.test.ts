@@ -1,7 +1,7 @@
-import { gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
-const LAB = '02-maxpoll';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test('the run passes, with offset 3 processed twice', async () => {

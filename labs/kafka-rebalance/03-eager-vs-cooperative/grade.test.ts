@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
-const LAB = '03-eager-vs-cooperative';
+const LAB = labIdOf(import.meta.url);
 
 /** A worker log without its second run over messages it had processed itself: as if it resumed where it stood. */
 const withoutRedoneWork = (text: string) => {

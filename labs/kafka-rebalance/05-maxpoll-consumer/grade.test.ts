@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goldenRunFolder, gradeAltered, gradeGolden, gradeWithout, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
-const LAB = '05-maxpoll-consumer';
+const LAB = labIdOf(import.meta.url);
 /** The time stamp of the first line of a run file matching `pattern`, moved by `ms`. */
 const stampOf = (file: string, pattern: RegExp, ms = 0) => {
   const line = readFileSync(join(goldenRunFolder(LAB), file), 'utf8').split('\n').find((l) => pattern.test(l))!;

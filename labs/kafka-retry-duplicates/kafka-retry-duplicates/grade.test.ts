@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { copyGolden, goldenRunFolder, gradeFolder, testHostileFiles } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, goldenRunFolder, gradeFolder, labIdOf, testHostileFiles } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 // Without a broker: the steps this grader checks from the work folder's files alone (2, 3 and 6) on the golden
 // run. The steps that also ask the live broker and proxy are tested against them in run.live.test.ts.
-const LAB = 'kafka-retry-duplicates';
+const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
   test.each([2, 3, 6])('the golden run passes step %i, read from its files alone', async (step) => {

@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, ensureBroker, labsHome, lockBroker, runTool, type Broker } from '@kafka-labs/broker';
 import { gradeRun, type LabResult, type RunInfo } from '@kafka-labs/grader';
 import { REPO_ROOT, resolveLabs } from '@kafka-labs/lab-kit';
-import { expectUnfinishedRun, startLabInBackground, withEarlierRun } from '@kafka-labs/lab-kit/testing';
+import { expectUnfinishedRun, labIdOf, startLabInBackground, withEarlierRun } from '@kafka-labs/lab-kit/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-const LAB = 'kafka-retry-duplicates';
+const LAB = labIdOf(import.meta.url);
 const TSX = fileURLToPath(import.meta.resolve('tsx'));
 const SLOW_CLI = join(REPO_ROOT, 'scripts', 'kafka-lab-slow.ts');
 const GRADE_CLI = join(REPO_ROOT, 'scripts', 'grade.ts');

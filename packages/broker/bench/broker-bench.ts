@@ -14,13 +14,22 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { flagsHelp, parseArgvOrExit, parseCommand, UsageError } from '@kafka-labs/cli';
 import { BOOTSTRAP, ensureBroker, lockBroker, runTool, stopBroker, toolCommand } from '../src/index.ts';
 
-const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => (argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback);
-const runs = option('runs', 5);
-const extraPartitions = option('partitions', 200);
-const sections = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+const SECTIONS = ['aged', 'start', 'partitions', 'tools'];
+const FLAGS = {
+  runs: { kind: 'number', min: 1, integer: true, default: 5, help: 'runs of each measurement' },
+  partitions: { kind: 'number', min: 0, integer: true, default: 200, help: 'extra partition directories for the partitions section' },
+} as const;
+const HELP = `${flagsHelp(`pnpm bench broker [${SECTIONS.join('|')} ...] [flags]`, FLAGS)}\n\nStops and restarts the broker (holding its lock); every section without one.`;
+const { positionals: sections, flags } = parseArgvOrExit('bench broker', HELP, (argv) => {
+  const parsed = parseCommand(FLAGS, argv);
+  const unknown = parsed.positionals.find((s) => !SECTIONS.includes(s));
+  if (unknown) throw new UsageError(`unknown section "${unknown}" (${SECTIONS.join(', ')})`);
+  return parsed;
+});
+const { runs, partitions: extraPartitions } = flags;
 const wanted = (name: string) => sections.length === 0 || sections.includes(name);
 const quiet = () => {};
 const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -13,6 +13,7 @@ import { serverProperties } from './server-config.ts';
 import { connectionsOf } from './sockets.ts';
 import { ROUTE_VARIABLE, runRoute, type Route } from './tool-client.mjs';
 import { runnerJar, runnerSockets, stopRunners } from './tool-runner.ts';
+import { withoutStackTraces } from './stack-trace-filter.ts';
 import { TOOLS, type KafkaTool, type ToolCommand, type ToolOptions, type ToolResult } from './tools.ts';
 import { type Layout, LAYOUTS, type NodeSpec } from './topology.ts';
 
@@ -194,12 +195,10 @@ export const jvmBackend: Backend = {
   async runTool(_layout: Layout, tool: KafkaTool, args: string[], options: ToolOptions): Promise<ToolResult> {
     const route = await toolRoute(tool);
     if (options.interactive) {
-      const exitCode = await runRoute(route, args, {
-        input: process.stdin,
-        stdout: process.stdout,
-        stderr: process.stderr,
-        terminal: true,
-      });
+      // A tool that fails prints its one-line error, then the exception's Java stack trace: a learner needs the first.
+      const stderr = withoutStackTraces(process.stderr);
+      const exitCode = await runRoute(route, args, { input: process.stdin, stdout: process.stdout, stderr, terminal: true });
+      if (stderr.end()) process.stderr.write(`(the Java stack trace is left out; pnpm kafka ${tool} --help lists the tool's options)\n`);
       return { exitCode, stdout: '', stderr: '' };
     }
     const stdout: Buffer[] = [];

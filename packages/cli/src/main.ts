@@ -57,3 +57,22 @@ export function useColor(stream: { isTTY?: boolean } = process.stdout, env: Node
   if (env.NO_COLOR) return false;
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
+
+/**
+ * The arguments of a script that runs at its top level, parsed by `parse` (parseFlags or parseCommand): --help/-h
+ * prints `help` and exits 0, and anything `parse` throws is one line on stderr (`<prefix>: <reason>`) and exit code
+ * 2, before the script does any of its work.
+ */
+export function parseArgvOrExit<R>(prefix: string, help: string, parse: (argv: string[]) => R): R {
+  const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(help);
+    process.exit(0);
+  }
+  try {
+    return parse(argv);
+  } catch (err) {
+    process.stderr.write(`${prefix}: ${oneLine(err)}\n`);
+    process.exit(2);
+  }
+}

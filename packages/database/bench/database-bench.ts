@@ -6,14 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { flagsHelp, parseArgvOrExit, parseFlags } from '@kafka-labs/cli';
 import { applyWithInbox, createSinkTables, ensureTemplate, openDatabase, type Database } from '../src/index.ts';
 
-const flag = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at < 0 ? fallback : Number(process.argv[at + 1]);
-};
-const runs = flag('--runs', 5);
-const events = flag('--events', 1000);
+const FLAGS = {
+  runs: { kind: 'number', min: 1, integer: true, default: 5, help: 'runs of each measurement' },
+  events: { kind: 'number', min: 1, integer: true, default: 1000, help: 'events the inbox sink applies' },
+} as const;
+const { runs, events } = parseArgvOrExit('bench database', flagsHelp('pnpm bench database [flags]', FLAGS), (argv) => parseFlags(FLAGS, argv));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const quiet = () => {};
 const elapsed = (since: number) => performance.now() - since;

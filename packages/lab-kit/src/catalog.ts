@@ -4,5 +4,6 @@
 export { listLabs, readRegistry, resolveLabs, RegistryError } from './registry.ts';
 export type { BrokenLab, LabEntry, Manifest, Registry } from './registry.ts';
 export { createRunFolder, latestRunFolder, markLatest } from './run-folders.ts';
-export { REPO_ROOT } from './paths.ts';
+export { LABS_DIR, REPO_ROOT, runsDir } from './paths.ts';
+export { didYouMean } from './nearest.ts';
 export { LAB_BENCH_FILE, readLabBench, takes, type LabBench } from './lab-bench.ts';

@@ -33,11 +33,13 @@ describe('the lab registry', () => {
     expect(labs[0]).toMatchObject({ dir: join(root, 'track-a/01-z'), runScript: join(root, 'track-a/01-z/run.ts'), graderScript: join(root, 'track-a/01-z/grade.ts') });
   });
 
-  test('resolves one lab by id, every lab of a track by its name, and names the known labs otherwise', () => {
-    const labs = listLabs(labsDir({ 't/01-a': manifest('01-a'), 't/02-b': manifest('02-b') }));
-    expect(resolveLabs('02-b', labs).map((l) => l.id)).toEqual(['02-b']);
-    expect(resolveLabs('t', labs).map((l) => l.id)).toEqual(['01-a', '02-b']);
-    expect(() => resolveLabs('nope', labs)).toThrow('unknown lab or track "nope"; known labs: 01-a (t), 02-b (t)');
+  test('resolves one lab by id, every lab of a track by its name, and suggests the nearest names otherwise', () => {
+    const labs = listLabs(labsDir({ 't/01-revoke': manifest('01-revoke'), 't/02-maxpoll': manifest('02-maxpoll'), 't/05-maxpoll-consumer': manifest('05-maxpoll-consumer') }));
+    expect(resolveLabs('02-maxpoll', labs).map((l) => l.id)).toEqual(['02-maxpoll']);
+    expect(resolveLabs('t', labs).map((l) => l.id)).toEqual(['01-revoke', '02-maxpoll', '05-maxpoll-consumer']);
+    expect(() => resolveLabs('01-revok', labs)).toThrow(new RegistryError('unknown lab or track "01-revok"; did you mean 01-revoke?'));
+    expect(() => resolveLabs('maxpoll', labs)).toThrow(new RegistryError('unknown lab or track "maxpoll"; did you mean 02-maxpoll or 05-maxpoll-consumer?'));
+    expect(() => resolveLabs('nope', labs)).toThrow(new RegistryError('unknown lab or track "nope"; `pnpm lab` lists them'));
   });
 
   test('finds the lab of a run script by its folder', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { didYouMean } from './nearest.ts';
 import { LABS_DIR } from './paths.ts';
 
 /** manifest.json of a lab folder. */
@@ -122,7 +123,7 @@ const registryOf = (labs: LabEntry[] | Registry): Registry => (Array.isArray(lab
 
 /**
  * The labs a name selects: one lab by id, or every sound lab of a track; a lab folder whose manifest is broken is a
- * RegistryError with its reason, and an unknown name lists what exists.
+ * RegistryError with its reason, and an unknown name suggests the nearest ids and tracks in one short line.
  */
 export function resolveLabs(name: string, registry: LabEntry[] | Registry = readRegistry()): LabEntry[] {
   const { labs, broken } = registryOf(registry);
@@ -132,8 +133,8 @@ export function resolveLabs(name: string, registry: LabEntry[] | Registry = read
   if (bad) throw new RegistryError(bad.reason);
   const byTrack = labs.filter((l) => l.track === name);
   if (byTrack.length) return byTrack;
-  const known = labs.map((l) => `${l.id} (${l.track})`).join(', ');
-  throw new RegistryError(`unknown lab or track "${name}"; known labs: ${known || 'none'}`);
+  const names = [...labs.map((l) => l.id), ...broken.map((b) => b.folder), ...new Set(labs.map((l) => l.track))];
+  throw new RegistryError(`unknown lab or track "${name}"; ${didYouMean(name, names) ?? '`pnpm lab` lists them'}`);
 }
 
 /** The lab whose folder contains `file` (a run script's import.meta.url path); a broken manifest there is its reason. */

@@ -1,7 +1,8 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { labsHome } from '@kafka-labs/broker';
 import { EXIT_CODES, formatJson, formatJunit, formatReport, GradeError, gradeRun, type GradeOptions, type LabResult } from '@kafka-labs/grader';
 import { hasHangul, type Lang } from '@kafka-labs/i18n';
@@ -32,6 +33,9 @@ export function runPnpm(...args: string[]): CommandResult {
   const result = spawnSync('pnpm', ['-s', ...args], { encoding: 'utf8', cwd: REPO_ROOT });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr.trim() };
 }
+
+/** The id of the lab whose folder holds the test file at `url` (its import.meta.url): the folder's name. */
+export const labIdOf = (url: string) => basename(dirname(fileURLToPath(url)));
 
 const labEntry = (labId: string) => {
   const [entry] = resolveLabs(labId);

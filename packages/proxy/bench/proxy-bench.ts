@@ -10,17 +10,17 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import { createRequire } from 'node:module';
-import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import { BOOTSTRAP, createTopic, ensureBroker } from '@kafka-labs/broker';
+import { flagsHelp, parseArgvOrExit, parseFlags } from '@kafka-labs/cli';
 import { apiVersionsRequest, RawConnection } from '../src/testing/raw-kafka.ts';
 
 const FAULT = { host: '127.0.0.1', port: 9533 };
-const { values: flags } = parseArgs({
-  options: { 'round-trips': { type: 'string', default: '5000' }, messages: { type: 'string', default: '50000' } },
-});
-const roundTrips = Number(flags['round-trips']);
-const messageCount = Number(flags.messages);
+const FLAGS = {
+  'round-trips': { kind: 'number', min: 1, integer: true, default: 5000, help: 'sequential round trips per path' },
+  messages: { kind: 'number', min: 1, integer: true, default: 50000, help: 'messages the producer sends per path' },
+} as const;
+const { 'round-trips': roundTrips, messages: messageCount } = parseArgvOrExit('bench proxy', flagsHelp('pnpm bench proxy [flags]', FLAGS), (argv) => parseFlags(FLAGS, argv));
 
 await ensureBroker();
 const topic = `proxy-bench-${Date.now()}`;

@@ -129,7 +129,7 @@ describe('the report of 02-idempotent-retry', () => {
 describe('pnpm report at the command-line edge', () => {
   test('bad input is one line on stderr with exit code 2', () => {
     expect(runPnpm('report')).toMatchObject({ status: 2, stderr: 'error: missing lab id' });
-    expect(runPnpm('report', 'no-such-lab').stderr).toMatch(/^error: unknown lab or track "no-such-lab"; known labs: .*$/);
+    expect(runPnpm('report', 'no-such-lab').stderr).toMatch(/^error: unknown lab or track "no-such-lab"; .*$/);
     expect(runPnpm('report', '01-revoke', '/nonexistent/run')).toMatchObject({ status: 2, stderr: 'error: no run folder at /nonexistent/run' });
     expect(runPnpm('report', 'kafka-rebalance')).toMatchObject({ status: 2, stderr: 'error: "kafka-rebalance" is a track; report one lab at a time' });
   });
