@@ -9,7 +9,7 @@ describe('the command line edge', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
       'error: unknown tool "kafka-nope"; known tools: kafka-topics, kafka-dump-log, kafka-get-offsets, ' +
-        'kafka-console-producer, kafka-console-consumer, kafka-consumer-groups, kafka-transactions, kafka-metadata-quorum, kafka-configs',
+        'kafka-console-producer, kafka-console-consumer, kafka-consumer-groups, kafka-transactions, kafka-metadata-quorum, kafka-configs, kafka-leader-election, kafka-features',
     );
   });
 

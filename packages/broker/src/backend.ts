@@ -3,7 +3,7 @@ import type { KafkaTool, ToolCommand, ToolOptions, ToolResult } from './tools.ts
 import type { Layout } from './topology.ts';
 
 export type NodeAction = 'freeze' | 'thaw' | 'kill' | 'stop';
-export type NodeState = 'running' | 'frozen' | 'gone';
+export type NodeState = 'running' | 'frozen' | 'stopped';
 
 export interface StartOptions {
   log: (line: string) => void;

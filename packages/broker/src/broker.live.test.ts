@@ -240,7 +240,7 @@ describe('the 3-node cluster', () => {
     await until(async () => (await cluster.nodeState(victim)) === 'running', 5000);
 
     await cluster.kill(victim);
-    expect(await cluster.nodeState(victim)).toBe('gone');
+    expect(await cluster.nodeState(victim)).toBe('stopped');
     expect(brokerJvms()).toHaveLength(2);
     await until(async () => !(await cluster.partition(topic)).isr.includes(victim));
     expect((await cluster.partition(topic)).leader).not.toBe(victim);

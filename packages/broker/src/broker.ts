@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { portHolder } from '@kafka-labs/cli';
-import type { Backend, NodeState } from './backend.ts';
+import type { Backend, NodeAction, NodeState } from './backend.ts';
 import { dockerBackend } from './docker.ts';
 import { BrokerError } from './errors.ts';
 import { jvmBackend } from './jvm.ts';
@@ -20,6 +20,8 @@ const PROBE_INTERVAL_MS = 50;
 /** How long a frozen follower's last fetch may stay unanswered: the leader answers a parked fetch within replica.fetch.wait.max.ms (500 ms). */
 const FETCH_ANSWER_MS = 2000;
 const FREEZE_ATTEMPTS = 20;
+/** How long a SIGSTOP or SIGCONT may take to show in the node's state. */
+const SETTLE_MS = 5000;
 /** Metadata's error for a topic or partition the broker does not know (yet). */
 const UNKNOWN_TOPIC_OR_PARTITION = 3;
 
@@ -44,7 +46,10 @@ export interface PartitionState {
   isr: number[];
 }
 
-/** A running, healthy broker layout, and what a lab does to one node of it. */
+/**
+ * A running broker layout, and what a lab or `pnpm broker` does to one node of it: freeze, thaw, kill, stop and restart
+ * refuse with a one-line BrokerError when the node is not in a state they act on.
+ */
 export interface Broker {
   backend: Backend['name'];
   layout: Layout;
@@ -57,11 +62,11 @@ export interface Broker {
   serverLog(nodeId: number): string | null;
   /** The first segment file of a partition, for kafka-dump-log --files. */
   segmentPath(topic: string, partition: number, nodeId?: number): string;
-  /** SIGSTOP: the node keeps its sockets but answers nothing until thawed. */
+  /** SIGSTOP to a running node (it keeps its sockets but answers nothing until thawed); resolves once it shows frozen. */
   freeze(nodeId: number): Promise<void>;
-  /** SIGCONT: a frozen node runs on. */
+  /** SIGCONT to a frozen node; resolves once it runs on. */
   thaw(nodeId: number): Promise<void>;
-  /** SIGKILL: resolves once the node's process is gone. */
+  /** SIGKILL to a running or frozen node; resolves once its process is gone. */
   kill(nodeId: number): Promise<void>;
   /**
    * SIGSTOP a follower at a moment when no fetch of it is parked at `leaderId`: once frozen, the answer to its last
@@ -69,11 +74,11 @@ export interface Broker {
    * has no open fetch to answer, and nothing written to it later reaches the follower. Resolves with the attempts taken.
    */
   freezeFollower(nodeId: number, leaderId: number): Promise<number>;
-  /** SIGTERM: a controlled shutdown (the controller moves leadership away and shrinks the ISR); resolves once the node is gone. */
+  /** SIGTERM to a running node: a controlled shutdown (the controller moves leadership away and shrinks the ISR); resolves once it is gone. */
   stop(nodeId: number): Promise<void>;
   /** Starts a killed or stopped node with the command line and overrides of its last start; resolves once it answers a Metadata request. */
   restart(nodeId: number): Promise<void>;
-  /** Whether a node runs, is frozen or is gone. */
+  /** Whether a node runs, is frozen or is stopped (killed or shut down). */
   nodeState(nodeId: number): Promise<NodeState>;
   /** The id of the active KRaft controller (LeaderId of kafka-metadata-quorum describe --status); needs a quorum. */
   activeController(): Promise<number>;
@@ -113,6 +118,8 @@ function nodeOf(layout: Layout, nodeId: number) {
   return node;
 }
 
+const nodeAddress = (layout: Layout, nodeId: number) => `localhost:${portOf(nodeOf(layout, nodeId), 'PLAINTEXT')}`;
+
 function handle(backend: Backend, layout: Layout): Broker {
   const logDir = (nodeId = 1) => backend.logDir(layout, nodeId);
   /** PLAINTEXT ports of the nodes that run and are not frozen. */
@@ -120,19 +127,47 @@ function handle(backend: Backend, layout: Layout): Broker {
     const states = await Promise.all(LAYOUTS[layout].map((n) => backend.nodeState(layout, n.id)));
     return LAYOUTS[layout].filter((_, i) => states[i] === 'running').map((n) => portOf(n, 'PLAINTEXT'));
   };
+  /** Refuses `action` with one line unless the node is in one of the `from` states (it is already in `to`, or cannot go there). */
+  const expectState = async (nodeId: number, action: NodeAction | 'restart', from: NodeState[], to: NodeState) => {
+    nodeOf(layout, nodeId);
+    const state = await backend.nodeState(layout, nodeId);
+    if (from.includes(state)) return;
+    throw new BrokerError(state === to ? `node ${nodeId} is already ${state}` : `node ${nodeId} is ${state}; ${action} needs it ${from.join(' or ')}`);
+  };
+  /** Waits until a signalled node's state shows the signal (SIGSTOP and SIGCONT take effect asynchronously). */
+  const settle = async (nodeId: number, state: NodeState) => {
+    const { retry } = await zx();
+    await retry(SETTLE_MS / PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, async () => {
+      if ((await backend.nodeState(layout, nodeId)) !== state) throw new Error(`node ${nodeId} is not ${state} yet`);
+    });
+  };
   return {
     backend: backend.name,
     layout,
     nodes: LAYOUTS[layout].length,
     logDir,
-    address: (nodeId) => `localhost:${portOf(nodeOf(layout, nodeId), 'PLAINTEXT')}`,
+    address: (nodeId) => nodeAddress(layout, nodeId),
     serverLog: (nodeId) => backend.logFiles(layout)[LAYOUTS[layout].indexOf(nodeOf(layout, nodeId))] ?? null,
     segmentPath: (topic, partition, nodeId = 1) =>
       join(logDir(nodeId), `${topic}-${partition}`, '00000000000000000000.log'),
-    freeze: (nodeId) => backend.signalNode(layout, nodeId, 'freeze'),
-    thaw: (nodeId) => backend.signalNode(layout, nodeId, 'thaw'),
-    kill: (nodeId) => backend.signalNode(layout, nodeId, 'kill'),
-    stop: (nodeId) => backend.signalNode(layout, nodeId, 'stop'),
+    async freeze(nodeId) {
+      await expectState(nodeId, 'freeze', ['running'], 'frozen');
+      await backend.signalNode(layout, nodeId, 'freeze');
+      await settle(nodeId, 'frozen');
+    },
+    async thaw(nodeId) {
+      await expectState(nodeId, 'thaw', ['frozen'], 'running');
+      await backend.signalNode(layout, nodeId, 'thaw');
+      await settle(nodeId, 'running');
+    },
+    async kill(nodeId) {
+      await expectState(nodeId, 'kill', ['running', 'frozen'], 'stopped');
+      await backend.signalNode(layout, nodeId, 'kill');
+    },
+    async stop(nodeId) {
+      await expectState(nodeId, 'stop', ['running'], 'stopped');
+      await backend.signalNode(layout, nodeId, 'stop');
+    },
     async freezeFollower(nodeId, leaderId) {
       const leaderPort = portOf(nodeOf(layout, leaderId), 'PLAINTEXT');
       const { retry } = await zx();
@@ -150,14 +185,15 @@ function handle(backend: Backend, layout: Layout): Broker {
       throw new BrokerError(`node ${nodeId} never froze with its last fetch from node ${leaderId} answered (${FREEZE_ATTEMPTS} attempts)`);
     },
     async restart(nodeId) {
+      await expectState(nodeId, 'restart', ['stopped'], 'running');
       await backend.restartNode(layout, nodeId);
       const port = portOf(nodeOf(layout, nodeId), 'PLAINTEXT');
       const { retry } = await zx();
       await retry(READY_TIMEOUT_MS / PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, async () => {
-        if ((await backend.nodeState(layout, nodeId)) === 'gone') return;
+        if ((await backend.nodeState(layout, nodeId)) === 'stopped') return;
         await probeMetadata('127.0.0.1', port);
       });
-      if ((await backend.nodeState(layout, nodeId)) === 'gone') {
+      if ((await backend.nodeState(layout, nodeId)) === 'stopped') {
         throw new BrokerError(`node ${nodeId} exited after its restart; see ${backend.logFiles(layout).join(', ')}`);
       }
     },
@@ -287,15 +323,25 @@ function layoutHasState(layout: Layout): boolean {
   return existsSync(paths.layout(layout)) && readdirSync(paths.layout(layout)).length > 0;
 }
 
+/** One node of the running layout: its id, state and PLAINTEXT address. */
+export interface NodeStatus {
+  id: number;
+  state: NodeState;
+  address: string;
+}
+
 export interface BrokerStatus {
   backend: Backend['name'];
   layout: Layout | null;
   healthy: boolean;
   processes: (number | string)[];
+  /** Every node of the running layout, stopped ones included; empty when none runs. */
+  nodes: NodeStatus[];
   logFiles: string[];
   logDir: string | null;
 }
 
+/** What runs: the layout with at least one live node (found by pid file or, on the jvm backend, in /proc), its nodes and health. */
 export async function brokerStatus(): Promise<BrokerStatus> {
   const backend = await selectBackend();
   const layout = await activeLayout(backend);
@@ -304,9 +350,23 @@ export async function brokerStatus(): Promise<BrokerStatus> {
     layout,
     healthy: layout ? await isHealthy(layout) : false,
     processes: layout ? await backend.processes(layout) : [],
+    nodes: layout
+      ? await Promise.all(LAYOUTS[layout].map(async ({ id }) => ({ id, state: await backend.nodeState(layout, id), address: nodeAddress(layout, id) })))
+      : [],
     logFiles: layout ? backend.logFiles(layout) : [],
     logDir: layout ? backend.logDir(layout, 1) : null,
   };
+}
+
+
+/** The handle of the running 3-node cluster, started by `up --nodes 3`, a lab or a node restart; a BrokerError when no node of it runs. */
+export async function runningCluster(): Promise<Broker> {
+  const backend = await selectBackend();
+  const layout = await activeLayout(backend);
+  if (layout !== 'cluster') {
+    throw new BrokerError(`no 3-node cluster is running${layout ? ` (the ${layout} layout is)` : ''}; start it with pnpm broker up --nodes 3`);
+  }
+  return handle(backend, layout);
 }
 
 function assertTool(tool: string): asserts tool is KafkaTool {

@@ -93,7 +93,7 @@ export const dockerBackend: Backend = {
 
   async nodeState(layout: Layout, nodeId: number) {
     const state = (await compose(layout, ['ps', '--all', '--format', '{{.State}}', service(layout, nodeId)])).stdout.trim();
-    return state === 'running' ? 'running' : state === 'paused' ? 'frozen' : 'gone';
+    return state === 'running' ? 'running' : state === 'paused' ? 'frozen' : 'stopped';
   },
 
   async unreadBytes() {

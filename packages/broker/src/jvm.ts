@@ -152,7 +152,7 @@ export const jvmBackend: Backend = {
 
   async nodeState(layout: Layout, nodeId: number) {
     const pid = livePid(layout, nodeSpec(layout, nodeId));
-    if (pid === null) return 'gone';
+    if (pid === null) return 'stopped';
     return /^\d+ \(.*\) T/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')) ? 'frozen' : 'running';
   },
 
@@ -181,7 +181,7 @@ export const jvmBackend: Backend = {
   },
 
   processes(layout: Layout) {
-    return readPids(layout).filter(isAlive);
+    return LAYOUTS[layout].map((node) => livePid(layout, node)).filter((pid) => pid !== null);
   },
 
   logFiles(layout: Layout) {
@@ -236,10 +236,11 @@ function nodeSpec(layout: Layout, nodeId: number): NodeSpec {
   return node;
 }
 
+/** The node's JVM: the pid in its pid file, else one found in /proc with its server.properties (started by another home's tool or by hand). */
 function livePid(layout: Layout, node: NodeSpec): number | null {
-  if (!existsSync(pidFile(layout, node))) return null;
-  const pid = Number(readFileSync(pidFile(layout, node), 'utf8').trim());
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+  const recorded = existsSync(pidFile(layout, node)) ? Number(readFileSync(pidFile(layout, node), 'utf8').trim()) : NaN;
+  if (Number.isInteger(recorded) && recorded > 0 && isAlive(recorded)) return recorded;
+  return brokerPidsWith(join(nodeDir(layout, node), 'server.properties'))[0] ?? null;
 }
 
 /** Runs kafka-storage format in a JVM of its own (once per new data dir), with a class-data archive of its own. */
@@ -277,8 +278,12 @@ function readPids(layout: Layout): number[] {
 
 /** Broker JVMs of this layout that lost their pid file (Linux only: reads /proc). */
 function strayBrokerPids(layout: Layout): number[] {
+  return brokerPidsWith(paths.layout(layout));
+}
+
+/** Live kafka.Kafka JVMs whose command line contains `marker` (Linux only: reads /proc). */
+function brokerPidsWith(marker: string): number[] {
   if (!existsSync('/proc')) return [];
-  const marker = paths.layout(layout);
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {

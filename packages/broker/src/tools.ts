@@ -12,6 +12,8 @@ export const TOOLS = {
   'kafka-transactions': 'org.apache.kafka.tools.TransactionsCommand',
   'kafka-metadata-quorum': 'org.apache.kafka.tools.MetadataQuorumCommand',
   'kafka-configs': 'kafka.admin.ConfigCommand',
+  'kafka-leader-election': 'org.apache.kafka.tools.LeaderElectionCommand',
+  'kafka-features': 'org.apache.kafka.tools.FeatureCommand',
 } as const;
 
 export type KafkaTool = keyof typeof TOOLS;
