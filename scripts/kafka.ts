@@ -1,5 +1,5 @@
 import { isKafkaTool, runTool, TOOLS } from '@kafka-labs/broker';
-import { oneLine } from '@kafka-labs/cli';
+import { exitFlushed, oneLine } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm kafka <tool> [tool options]
 
@@ -22,8 +22,8 @@ if (!isKafkaTool(tool)) {
 }
 try {
   const result = await runTool(tool, args, { interactive: true });
-  process.exit(result.exitCode);
+  await exitFlushed(result.exitCode);
 } catch (err) {
   process.stderr.write(`${oneLine(err)}\n`);
-  process.exit(2);
+  await exitFlushed(2);
 }
