@@ -65,7 +65,7 @@ export function clusterRun(lab: Lab): ClusterRun {
     await Promise.allSettled([...signalling]);
     for (const node of NODES) if ((await broker.nodeState(node)) === 'frozen') await broker.thaw(node);
     const gone = [];
-    for (const node of NODES) if ((await broker.nodeState(node)) === 'gone') gone.push(node);
+    for (const node of NODES) if ((await broker.nodeState(node)) === 'stopped') gone.push(node);
     await Promise.all(gone.map((node) => broker.restart(node)));
   });
   const run: ClusterRun = {
