@@ -41,7 +41,11 @@ export function processStartTime(pid: number): string | null {
   }
 }
 
-/** True while process `pid` runs (or is stopped); a zombie, dead but not yet reaped by its parent, is not alive. */
+/**
+ * True while process `pid` runs (or is stopped); a zombie, dead but not yet reaped by its parent, is not alive. A
+ * leader thread shows Z as soon as it exits while its other threads are still ending (a JVM's still hold its sockets),
+ * so a process counts as a zombie only once it has one thread left.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -50,7 +54,8 @@ export function isAlive(pid: number): boolean {
   }
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+    if (stat[stat.lastIndexOf(')') + 2] !== 'Z') return true;
+    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 1) > 1;
   } catch {
     return true; // no /proc: kill(pid, 0) is all there is
   }
