@@ -4,6 +4,7 @@ import { countDuplicates, type DuplicateReport } from '@kafka-labs/dups';
 import { parseGroupOffsets, parseGroupTable, type GroupOffset } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
 import { formatWorkerEvent, parseWorkerLog, WorkerError, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
+import type { ConsumerGroupView } from '@kafka-labs/report/views';
 
 /** The files of a run besides transcript.txt and run.json: `<worker>.log` per worker and these per group. */
 export const FILES = {
@@ -32,6 +33,14 @@ export async function readWorkerLogs(runDir: string, workers: string[]): Promise
   }
   return logs;
 }
+
+/** The report's picture of a group: its workers' events as read by readWorkerLogs. */
+export const groupView = (group: string, logs: Record<string, WorkerEvent[]>): ConsumerGroupView => ({
+  kind: 'consumer-group',
+  files: Object.keys(logs).map((worker) => FILES.log(worker)),
+  group,
+  workers: Object.entries(logs).map(([worker, events]) => ({ worker, events })),
+});
 
 /**
  * Reads the saved dups report of a group; a missing or malformed file is a GradeError. The grader compares it

@@ -1,6 +1,14 @@
 import { countDuplicates } from '@kafka-labs/dups';
 import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
-import { memberOf, type WorkerLog } from './evidence/worker-logs.ts';
+
+/** One worker of a group: its name and its log's events, in its own order. */
+export interface GroupWorker {
+  worker: string;
+  events: WorkerEvent[];
+}
+
+/** The member part of a worker name: `b` of `nocommit-b` in group `nocommit`. */
+const memberOf = (group: string, worker: string) => (worker.startsWith(`${group}-`) ? worker.slice(group.length + 1) : worker);
 
 // A consumer group's run as a picture model: what each worker owned when, what it processed and committed, and
 // the offsets processed more than once. Times are milliseconds since the epoch.
@@ -89,9 +97,9 @@ export function duplicateLabel(d: { partition: number; from: number; to: number;
   return `p${d.partition} ${range} processed ${d.times === 2 ? 'twice' : `${d.times} times`}`;
 }
 
-function laneOf(log: WorkerLog, colour: number): Lane {
+function laneOf(log: GroupWorker, member: string, colour: number): Lane {
   const events = log.events;
-  const lane: Lane = { worker: log.worker, member: memberOf(log.worker), colour, lives: [], ownership: [], commits: [], slow: [], marks: [] };
+  const lane: Lane = { worker: log.worker, member, colour, lives: [], ownership: [], commits: [], slow: [], marks: [] };
   const last = at(events.at(-1)!);
   const open = new Map<number, number>();
   const close = (partitions: number[], time: number, end: Ownership['end']) => {
@@ -164,7 +172,7 @@ function laneOf(log: WorkerLog, colour: number): Lane {
   return lane;
 }
 
-function bandsOf(log: WorkerLog, colour: number): Band[] {
+function bandsOf(log: GroupWorker, colour: number): Band[] {
   const bands: Band[] = [];
   const current = new Map<number, Band>();
   for (const event of log.events) {
@@ -200,11 +208,11 @@ function firstHandover(events: WorkerEvent[]): { from: number; to: number } | nu
 }
 
 /** The picture model of one group from its workers' logs (each in its own order, as the worker wrote it). */
-export function groupModel(group: string, logs: WorkerLog[]): GroupModel {
+export function groupModel(group: string, logs: GroupWorker[]): GroupModel {
   const all = logs.flatMap((l) => l.events);
   const merged = [...all].sort((x, y) => x.time.localeCompare(y.time));
   const times = all.map(at);
-  const lanes = logs.map((log, i) => laneOf(log, i));
+  const lanes = logs.map((log, i) => laneOf(log, memberOf(group, log.worker), i));
   // The assignments and revocations of the workers' final stop say nothing about the experiment: they stay unlabelled.
   const finalStop = Math.min(...logs.map((log) => at([...log.events].reverse().find((e) => e.kind === 'stopping') ?? log.events.at(-1)!)));
   for (const lane of lanes) lane.marks = lane.marks.filter((m) => !((m.kind === 'assigned' || m.kind === 'revoked') && m.time >= finalStop));

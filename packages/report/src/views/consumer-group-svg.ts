@@ -1,10 +1,10 @@
 import { textsIn, type Lang } from '@kafka-labs/i18n';
-import { MESSAGES } from './messages.ts';
-import { clipPoints, linear, seconds, stack, textWidth, ticks, type Scale } from './geometry.ts';
-import { el, join, type Child, type Markup } from './markup.ts';
-import { swatch, type Section } from './page.ts';
-import type { Band, GroupModel, Lane, Mark } from './rebalance.ts';
-import { COLOURS, INK, MUTED, RED, WIDTH } from './style.ts';
+import { MESSAGES } from '../messages.ts';
+import { clipPoints, linear, seconds, stack, textWidth, ticks, type Scale } from '../geometry.ts';
+import { el, join, type Child, type Markup } from '../markup.ts';
+import { swatch, type Section } from '../page.ts';
+import type { Band, GroupModel, Lane, Mark } from './consumer-group-model.ts';
+import { COLOURS, INK, MUTED, RED, WIDTH } from '../style.ts';
 
 const LEFT = 150;
 const RIGHT = 24;
