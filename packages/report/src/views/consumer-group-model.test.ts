@@ -41,3 +41,10 @@ test('duplicateLabel writes a range as from..to and says how often', () => {
   expect(duplicateLabel({ partition: 1, from: 300, to: 349, times: 2 })).toBe('p1 300..349 processed twice');
   expect(duplicateLabel({ partition: 0, from: 7, to: 9, times: 3 })).toBe('p0 7..9 processed 3 times');
 });
+
+test('in Korean the same range reads in Korean, the range itself as the figures write it', async () => {
+  expect(duplicateLabel({ partition: 1, from: 300, to: 349, times: 2 }, 'ko')).toBe('p1 300..349 두 번 처리됨');
+  const model = groupModel('slow', await readWorkers(['slow-a', 'slow-b']), 'ko');
+  expect(model.duplicates.map((d) => d.label)).toEqual(['p0 3 두 번 처리됨']);
+  expect(model.lanes[0]!.marks.find((m) => m.kind === 'left')?.label).toBe('max.poll.interval.ms 초과: 그룹을 떠남');
+});

@@ -15,4 +15,4 @@ export interface ConsumerGroupView {
   workers: GroupWorker[];
 }
 
-export const drawConsumerGroup = (view: ConsumerGroupView, lang: Lang): Section[] => [rebalanceSection(groupModel(view.group, view.workers), lang)];
+export const drawConsumerGroup = (view: ConsumerGroupView, lang: Lang): Section[] => [rebalanceSection(groupModel(view.group, view.workers, lang), lang)];
