@@ -41,11 +41,11 @@ export const MESSAGES = defineMessages({
       "The protection is the reader's isolation.level=read_committed: the log itself holds the ghosts.",
     ko: (p) =>
       `abort 된 트랜잭션의 레코드 ${p.ghosts}개도 다른 레코드처럼 로그에 있어요. 브로커는 그것들을 append 했고, 그 뒤의 ABORT\n` +
-      '마커는 리더에게 무엇을 건너뛸지 알려 줄 뿐이에요. read_uncommitted 리더는 마커를 무시하고 주문\n' +
-      `${p.twice}개를 두 번씩 봐요. 프로듀서의 재시도와는 상관없는 "유령" 중복이에요. read_committed 리더는 abort 된 레코드를\n` +
+      '마커는 읽는 쪽에 무엇을 건너뛸지 알려 줄 뿐이에요. read_uncommitted로 읽는 컨슈머는 마커를 무시하고 주문\n' +
+      `${p.twice}개를 두 번씩 봐요. 프로듀서의 재시도와는 상관없는 "유령" 중복이에요. read_committed로 읽는 컨슈머는 abort 된 레코드를\n` +
       '건너뛰고(브로커가 aborted-transaction 인덱스로 어느 것인지 알려 줘요) 주문마다 한 번만 봐요.\n' +
       'librdkafka와 kafkajs는 기본이 read_committed이고, Java 컨슈머와 그 콘솔 도구는 uncommitted로 읽어요.\n' +
-      '막아 주는 건 리더의 isolation.level=read_committed예요. 유령은 로그 안에 그대로 있어요.',
+      '막아 주는 건 읽는 쪽의 isolation.level=read_committed예요. 유령은 로그 안에 그대로 있어요.',
   },
 
   producerExpected: {
@@ -101,7 +101,7 @@ export const MESSAGES = defineMessages({
   },
   openExpected: {
     en: () => 'the transaction is complete (CompleteCommit) and both readers read to the end of the log: nothing is held back, the ghosts are not a timing effect',
-    ko: () => '트랜잭션이 끝났고(CompleteCommit) 두 리더 모두 로그 끝까지 읽음: 붙잡힌 레코드가 없으니 유령은 타이밍 탓이 아님',
+    ko: () => '트랜잭션이 끝났고(CompleteCommit) 두 컨슈머 모두 로그 끝까지 읽음: 붙잡힌 레코드가 없으니 유령은 타이밍 탓이 아님',
   },
   openFound: {
     en: (p: { state: string; uncommitted: string; committed: string; next: number }) =>
