@@ -2,24 +2,30 @@ import { readDump } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, orderIds, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
 import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import { MESSAGES } from './messages.ts';
 
 const ZOMBIES = ['fenced', 'committed-late', 'group-fenced'] as const;
 type Zombie = (typeof ZOMBIES)[number];
 
-/** What the stalled instance logged after it resumed, and what that must show per variant. */
-const OUTCOME: Record<Zombie, { expected: string; ok: (after: TxnEvent[]) => boolean }> = {
+/** The group's refusals of a member it has replaced: UNKNOWN_MEMBER_ID (25) or ILLEGAL_GENERATION (22), one law. */
+const GROUP_FENCING_CODES = [25, 22];
+
+/** What the stalled instance logged after it resumed must show, per variant (the message key says it in words). */
+const OUTCOME: Record<Zombie, { expected: 'fencedExpected' | 'lateExpected' | 'groupFencedExpected'; ok: (after: TxnEvent[]) => boolean }> = {
   fenced: {
-    expected: "a1's first call after it resumed failed fatally with _FENCED (-144) and it committed nothing",
+    expected: 'fencedExpected',
     ok: (after) => after.some((e) => e.kind === 'fenced' && e.code === -144 && e.flag === 'fatal') && !after.some((e) => e.kind === 'committed'),
   },
   'committed-late': {
-    expected: 'a1 resumed, sent its stale offsets and committed its transaction without an error (the late commit)',
+    expected: 'lateExpected',
     ok: (after) => after.some((e) => e.kind === 'sent-offsets') && after.some((e) => e.kind === 'committed') && !after.some((e) => e.kind === 'fenced' || e.kind === 'failed'),
   },
   'group-fenced': {
-    expected: "a1's sendOffsetsToTransaction was refused with UNKNOWN_MEMBER_ID (25), then a1 aborted its transaction and committed nothing",
+    expected: 'groupFencedExpected',
     ok: (after) => {
-      const refused = after.findIndex((e) => e.kind === 'failed' && e.call === 'sendOffsetsToTransaction' && e.code === 25);
+      const refused = after.findIndex((e) => e.kind === 'failed' && e.call === 'sendOffsetsToTransaction' && GROUP_FENCING_CODES.includes(e.code));
       return refused >= 0 && after.slice(refused).some((e) => e.kind === 'aborted') && !after.some((e) => e.kind === 'committed');
     },
   },
@@ -35,12 +41,14 @@ const RECORDED = is.object({
 
 /**
  * a1 stalls in an open transaction, a2 processes the whole input, a1 resumes. A stable transactional.id: a1 is
- * fenced (-144), the coordinator's ABORT at e+1, a2 at e+2, each order once. A random id with assign(): a1 commits
+ * fenced (-144), the coordinator's ABORT at e+1, a2 at e+2 (librdkafka's transactions v1), each order once. A random id with assign(): a1 commits
  * late, its batch is there twice and the group offset moves back. A random id with subscribe(): a1's offsets are
- * refused (25), it aborts, each order once.
+ * refused (25 or 22), it aborts, each order once.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const tx = textsIn(TRANSACTION_MESSAGES, lang);
+  const checks = new Checks(lang);
   const { parameters: setup, names } = await readRunInfo(runDir, RECORDED);
   const ids = orderIds(setup.orders);
 
@@ -59,8 +67,13 @@ export default async function grade(runDir: string) {
       id: 'stalled-in-transaction',
       scope,
       ok: openAtPause && resumed > 0 && a2Done !== undefined && a1[resumed]!.time > a2Done.time,
-      expected: `a1 paused after ${setup.stallAfter} with its transaction open, and resumed only after a2 had committed offset ${setup.orders}`,
-      found: `a1 paused: ${paused >= 0 ? (openAtPause ? 'in an open transaction' : 'outside a transaction') : 'never'}; resumed ${a1[resumed]?.time ?? 'never'}; a2 committed offset ${setup.orders} ${a2Done?.time ?? 'never'}`,
+      expected: t.stalledExpected({ stallAfter: setup.stallAfter, orders: setup.orders }),
+      found: t.stalledFound({
+        paused: paused >= 0 ? (openAtPause ? 'open' : 'outside') : 'never',
+        resumed: a1[resumed]?.time ?? t.never(),
+        orders: setup.orders,
+        done: a2Done?.time ?? t.never(),
+      }),
     });
 
     const [id1, id2] = [transactionalIdOf(a1), transactionalIdOf(a2)];
@@ -68,7 +81,7 @@ export default async function grade(runDir: string) {
       id: 'transactional-ids',
       scope,
       ok: id1 !== undefined && id2 !== undefined && (v.randomId ? id1 !== id2 : id1 === id2),
-      expected: v.randomId ? 'a1 and a2 started with different (random) transactional.ids' : 'a1 and a2 started with the same transactional.id',
+      expected: v.randomId ? t.idsDifferent() : t.idsSame(),
       found: `a1 ${id1 ?? '?'}, a2 ${id2 ?? '?'}`,
     });
 
@@ -78,9 +91,15 @@ export default async function grade(runDir: string) {
       id: 'zombie-outcome',
       scope,
       ok: outcome.ok(after),
-      expected: outcome.expected,
-      found: `after resuming: ${after.filter((e) => ['sent-offsets', 'committed', 'aborted', 'fenced', 'failed'].includes(e.kind)).map((e) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120)).join('; ') || 'nothing'}`,
-      hint: 'graders read the error code and flag, never the message',
+      expected: t[outcome.expected](),
+      found: t.outcomeFound({
+        calls:
+          after
+            .filter((e) => ['sent-offsets', 'committed', 'aborted', 'fenced', 'failed'].includes(e.kind))
+            .map((e) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120))
+            .join('; ') || t.nothing(),
+      }),
+      hint: t.outcomeHint(),
     });
 
     const committed = await readSavedRead(runDir, `read-committed-${v.name}.txt`);
@@ -94,10 +113,8 @@ export default async function grade(runDir: string) {
       id: 'read-committed-copies',
       scope,
       ok: a1Ids.length > 0 && counts.size === ids.length && ids.every((id) => counts.get(id) === (late && a1Ids.includes(id) ? 2 : 1)),
-      expected: late
-        ? `read_committed output: a1's late batch (${a1Ids.join(' ') || 'none'}) twice, every other order once`
-        : 'read_committed output: every order once (a2\'s), nothing of a1',
-      found: `${readIds.length} records: ${describeCopies(readIds)}; missing ${ids.filter((id) => !counts.has(id)).join(' ') || 'none'}`,
+      expected: late ? t.copiesLate({ batch: a1Ids.join(' ') || t.none() }) : t.copiesOnce(),
+      found: t.copiesFound({ n: readIds.length, copies: describeCopies(readIds), missing: ids.filter((id) => !counts.has(id)).join(' ') || t.none() }),
     });
 
     const uncommittedIds = uncommitted.records.map((r) => eventIdOf(r.value));
@@ -106,8 +123,8 @@ export default async function grade(runDir: string) {
       id: 'aborted-copies-only-uncommitted',
       scope,
       ok: JSON.stringify([...uncommittedIds].sort()) === JSON.stringify(expectedUncommitted),
-      expected: late ? "read_uncommitted output equals read_committed: a1's transaction was committed" : "read_uncommitted output holds read_committed's records plus a1's aborted batch",
-      found: `read_uncommitted ${uncommittedIds.length} records, read_committed ${readIds.length}, a1 wrote ${a1Ids.length}`,
+      expected: late ? t.uncommittedEqual() : t.uncommittedGhosts(),
+      found: t.uncommittedFound({ uncommitted: uncommittedIds.length, committed: readIds.length, a1: a1Ids.length }),
     });
 
     const before = await readGroupOffset(runDir, `${v.name}-before-resume`, group, input);
@@ -117,10 +134,8 @@ export default async function grade(runDir: string) {
       id: 'group-offset',
       scope,
       ok: before === setup.orders && back !== undefined && end === back && (late ? end < setup.orders : true),
-      expected: late
-        ? `the group's committed offset was ${setup.orders} when a1 resumed and moved BACK to a1's stale offset after its late commit`
-        : `the group's committed offset was ${setup.orders} when a1 resumed and stayed there`,
-      found: `before a1 resumed ${before ?? 'none'}, at the end ${end ?? 'none'}${late ? `, a1 sent ${back ?? 'nothing'}` : ''}`,
+      expected: late ? t.offsetBack({ orders: setup.orders }) : t.offsetStays({ orders: setup.orders }),
+      found: t.offsetFound({ before: String(before ?? t.none()), end: String(end ?? t.none()), sent: late ? String(back ?? t.nothing()) : null }),
     });
 
     const dump = await readDump(runDir, `dump-${v.name}.txt`, { nonEmpty: true });
@@ -131,15 +146,15 @@ export default async function grade(runDir: string) {
     const epochs = {
       fenced: {
         ok: kind === 'ABORT' && a1Marker!.producerEpoch === e + 1 && a2Epochs.length === 1 && a2Epochs[0] === e + 2 && state?.producerEpoch === e + 2,
-        expected: "a1's batch at epoch e ends in an ABORT at e+1 (written by the coordinator for a2's initTransactions); a2 writes at e+2",
+        expected: t.epochsFenced(),
       },
       'committed-late': {
         ok: kind === 'COMMIT' && a1Marker!.producerEpoch === e && last === a1Marker,
-        expected: "a1's batch ends in a COMMIT at its own epoch e, the last batch of the log (after all of a2's): nobody bumped a1's epoch",
+        expected: t.epochsLate(),
       },
       'group-fenced': {
         ok: kind === 'ABORT' && a1Marker!.producerEpoch === e,
-        expected: "a1's batch ends in an ABORT at its own epoch e (a1 aborted it itself; no coordinator fenced its producer)",
+        expected: t.epochsGroup(),
       },
     }[v.zombie];
     checks.law({
@@ -147,10 +162,14 @@ export default async function grade(runDir: string) {
       scope,
       ok: epochs.ok,
       expected: epochs.expected,
-      found:
-        `a1's batch at e=${Number.isNaN(e) ? '?' : e}; its marker: ${a1Marker ? `${kind ?? '?'} at ${a1Marker.producerEpoch}` : 'none'}${a1Marker && a1Marker === last ? ' (last batch)' : ''}; ` +
-        `a2's batches at ${a2Epochs.join(',') || '-'}; kafka-transactions epoch of a1's id ${state?.producerEpoch ?? '?'}`,
-      hint: 'grade epoch differences, never the producer id',
+      found: t.epochsFound({
+        e: Number.isNaN(e) ? '?' : String(e),
+        marker: a1Marker ? t.markerAt({ kind: kind ?? '?', epoch: a1Marker.producerEpoch }) : t.none(),
+        last: a1Marker !== undefined && a1Marker === last,
+        a2: a2Epochs.join(',') || '-',
+        described: String(state?.producerEpoch ?? '?'),
+      }),
+      hint: tx.epochsHint(),
     });
 
     checks.figure(`${v.name}Twice`, [...counts.values()].filter((n) => n > 1).length);
