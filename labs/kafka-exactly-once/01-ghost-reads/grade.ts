@@ -3,6 +3,7 @@ import { Checks, is, readRunInfo, type Figures } from '@kafka-labs/grader';
 import { eachTimes, eventIdOf, eventsOf, FILES, listIds, orderIds, readConsole, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
 import { readTxnLog } from '@kafka-labs/kafka-client/txn-log';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
 import { MESSAGES } from './messages.ts';
 
 const PRODUCER = 'producer';
@@ -13,6 +14,7 @@ const RECORDED = is.object({ orders: is.integer });
 /** An aborted transaction leaves its records in the log behind an ABORT marker: only a read_committed reader skips them. */
 export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
   const t = textsIn(MESSAGES, lang);
+  const tx = textsIn(TRANSACTION_MESSAGES, lang);
   const checks = new Checks(lang);
   const { orders } = (await readRunInfo(runDir, RECORDED)).parameters;
   const ids = orderIds(orders);
@@ -73,7 +75,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     id: 'markers-are-control-records',
     ok: markers.join(',') === 'ABORT,COMMIT' && controls.every((b) => b.isTransactional && b.count === 1 && data.some((d) => d.producerId === b.producerId)),
     expected: t.markersExpected(),
-    found: t.markersFound({ markers: markers.join(', ') || t.noMarkers(), offsets: controls.map((b) => b.baseOffset).join(', ') || '-' }),
+    found: t.markersFound({ markers: markers.join(', ') || tx.none(), offsets: controls.map((b) => b.baseOffset).join(', ') || '-' }),
     hint: t.markersHint(),
   });
 

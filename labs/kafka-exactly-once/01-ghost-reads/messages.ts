@@ -16,10 +16,6 @@ export const MESSAGES = defineMessages({
     ko: (p) => `   kafka-transactions describe: ${p.state} (epoch ${p.epoch}). 열린 트랜잭션이 없으니 붙잡혀 있는 레코드도 없어요.`,
   },
   readBack: { en: () => 'Read the partition back with librdkafka, at both isolation levels', ko: () => 'librdkafka로 파티션을 두 격리 수준에서 다시 읽기' },
-  readLabel: {
-    en: (p: { isolation: string; n: number }) => `${p.isolation}: ${p.n} records`,
-    ko: (p) => `${p.isolation}: 레코드 ${p.n}개`,
-  },
   javaRead: {
     en: (p: { all: number; committed: number }) =>
       `Read it with the Java console consumer: its default (the first ${p.all} records), and --isolation-level read_committed (the first ${p.committed})`,
@@ -82,7 +78,6 @@ export const MESSAGES = defineMessages({
     en: (p: { markers: string; offsets: string }) => `markers: ${p.markers} at offset(s) ${p.offsets}`,
     ko: (p) => `마커: ${p.markers}, offset ${p.offsets}`,
   },
-  noMarkers: { en: () => 'none', ko: () => '없음' },
   markersHint: {
     en: () => 'a control batch has isControl: true and endTxnMarker in its record line',
     ko: () => '컨트롤 배치는 isControl: true이고, 레코드 줄에 endTxnMarker가 있어요',

@@ -4,10 +4,12 @@ import { awaitTransactionState, consoleRead, dumpSegment, exitedWith, logLines, 
 import { GHOST as S } from '@kafka-labs/kafka-exactly-once/setups';
 import { parseConsoleRecords } from '@kafka-labs/dumplog';
 import { textsIn } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
 import { MESSAGES } from './messages.ts';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
 const t = textsIn(MESSAGES, lab.lang);
+const tx = textsIn(TRANSACTION_MESSAGES, lab.lang);
 
 lab.step(t.createTopic());
 const topic = await lab.createTopic('orders-ghost');
@@ -26,8 +28,8 @@ lab.say(t.described({ state: done.state, epoch: done.producerEpoch }));
 lab.step(t.readBack());
 const uncommitted = await saveRead(lab, topic, 'read_uncommitted');
 const committed = await saveRead(lab, topic, 'read_committed');
-lab.show(t.readLabel({ isolation: 'read_uncommitted', n: uncommitted.records.length }), readLines(uncommitted));
-lab.show(t.readLabel({ isolation: 'read_committed', n: committed.records.length }), readLines(committed));
+lab.show(tx.readLabel({ isolation: 'read_uncommitted', n: uncommitted.records.length }), readLines(uncommitted));
+lab.show(tx.readLabel({ isolation: 'read_committed', n: committed.records.length }), readLines(committed));
 
 lab.step(t.javaRead({ all: S.orders * S.outcomes.length, committed: S.orders }));
 // Each asks for as many records as the producer wrote: the aborted copies first, if the reader returns them.

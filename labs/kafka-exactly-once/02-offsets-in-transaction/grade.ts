@@ -51,7 +51,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       scope,
       ok: last?.kind === 'paused' && last.after === v.killAfter && !killed.some((e) => e.kind === 'stopping'),
       expected: t.killedExpected({ name: `${v.name}-1`, killAfter: v.killAfter }),
-      found: t.killedFound({ last: last ? `${last.kind}${last.kind === 'paused' ? ` after ${last.after}` : ''}` : t.none() }),
+      found: t.killedFound({ last: last ? `${last.kind}${last.kind === 'paused' ? ` after ${last.after}` : ''}` : tx.none() }),
       hint: t.killedHint(),
     });
 
@@ -62,7 +62,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       scope,
       ok: durable !== null && start === durable,
       expected: t.restartExpected({ restarted: `${v.name}-2`, killed: `${v.name}-1` }),
-      found: t.restartFound({ killed: `${v.name}-1`, durable: String(durable ?? t.none()), restarted: `${v.name}-2`, start: String(start ?? '?') }),
+      found: t.restartFound({ killed: `${v.name}-1`, durable: String(durable ?? tx.none()), restarted: `${v.name}-2`, start: String(start ?? '?') }),
     });
 
     const batch = lastTransaction(killed);
@@ -74,8 +74,8 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       id: 'read-committed-copies',
       scope,
       ok: batchIds.length > 0 && ids.every((id) => (counts.get(id) ?? 0) === (batchIds.includes(id) ? want : 1)) && counts.size === ids.filter((id) => !batchIds.includes(id) || want > 0).length,
-      expected: (want === 2 ? t.copiesTwice : want === 0 ? t.copiesLost : t.copiesOnce)({ batch: batchIds.join(' ') || t.none() }),
-      found: t.copiesFound({ n: readIds.length, copies: describeCopies(readIds), missing: ids.filter((id) => !counts.has(id)).join(' ') || t.none() }),
+      expected: (want === 2 ? t.copiesTwice : want === 0 ? t.copiesLost : t.copiesOnce)({ batch: batchIds.join(' ') || tx.none() }),
+      found: tx.copiesFound({ n: readIds.length, copies: describeCopies(readIds), missing: ids.filter((id) => !counts.has(id)).join(' ') || tx.none() }),
     });
 
     const uncommittedIds = uncommitted.records.map((r) => eventIdOf(r.value));
@@ -108,7 +108,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       expected: batch.ended ? t.epochsCommit() : t.epochsAbort(),
       found: t.epochsFound({
         e: Number.isNaN(e) ? '?' : String(e),
-        marker: marker?.records[0]?.endTxnMarker ?? t.none(),
+        marker: marker?.records[0]?.endTxnMarker ?? tx.none(),
         at: String(marker?.producerEpoch ?? '?'),
         later: [...new Set(newer.map((b) => b.producerEpoch))].join(',') || '-',
         described: String(state?.producerEpoch ?? '?'),

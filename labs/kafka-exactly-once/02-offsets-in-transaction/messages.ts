@@ -22,7 +22,6 @@ export const MESSAGES = defineMessages({
       `   read_committed 출력: 레코드 ${p.n}개, 두 번: ${p.twice}, 빠짐: ${p.missing};\n` +
       `   read_uncommitted: ${p.uncommitted}개(abort 된 사본 ${p.ghosts}개). 트랜잭션 상태: ${p.state}, epoch ${p.epoch}.`,
   },
-  none: { en: () => 'none', ko: () => '없음' },
   summaryRow: {
     en: (p: { commit: string; twice: number; missing: number; ghosts: number }) =>
       `${p.commit.padEnd(12)} twice: ${String(p.twice).padEnd(3)} missing: ${String(p.missing).padEnd(3)} aborted copies: ${p.ghosts}`,
@@ -71,10 +70,6 @@ export const MESSAGES = defineMessages({
   copiesOnce: {
     en: (p: { batch: string }) => `read_committed output: every order once, except the killed batch (${p.batch}): once too (exactly once)`,
     ko: (p) => `read_committed 출력: 죽은 배치(${p.batch})까지 모든 주문이 한 번씩(exactly once)`,
-  },
-  copiesFound: {
-    en: (p: { n: number; copies: string; missing: string }) => `${p.n} records: ${p.copies}; missing ${p.missing}`,
-    ko: (p) => `레코드 ${p.n}개: ${p.copies}; 빠짐 ${p.missing}`,
   },
   uncommittedEqual: {
     en: () => 'read_uncommitted output equals read_committed: the killed worker had no open transaction',

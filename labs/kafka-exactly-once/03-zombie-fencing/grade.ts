@@ -99,7 +99,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
             .map((e) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120))
             .join('; ') || t.nothing(),
       }),
-      hint: t.outcomeHint(),
+      hint: tx.codeHint(),
     });
 
     const committed = await readSavedRead(runDir, `read-committed-${v.name}.txt`);
@@ -113,8 +113,8 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       id: 'read-committed-copies',
       scope,
       ok: a1Ids.length > 0 && counts.size === ids.length && ids.every((id) => counts.get(id) === (late && a1Ids.includes(id) ? 2 : 1)),
-      expected: late ? t.copiesLate({ batch: a1Ids.join(' ') || t.none() }) : t.copiesOnce(),
-      found: t.copiesFound({ n: readIds.length, copies: describeCopies(readIds), missing: ids.filter((id) => !counts.has(id)).join(' ') || t.none() }),
+      expected: late ? t.copiesLate({ batch: a1Ids.join(' ') || tx.none() }) : t.copiesOnce(),
+      found: tx.copiesFound({ n: readIds.length, copies: describeCopies(readIds), missing: ids.filter((id) => !counts.has(id)).join(' ') || tx.none() }),
     });
 
     const uncommittedIds = uncommitted.records.map((r) => eventIdOf(r.value));
@@ -135,7 +135,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       scope,
       ok: before === setup.orders && back !== undefined && end === back && (late ? end < setup.orders : true),
       expected: late ? t.offsetBack({ orders: setup.orders }) : t.offsetStays({ orders: setup.orders }),
-      found: t.offsetFound({ before: String(before ?? t.none()), end: String(end ?? t.none()), sent: late ? String(back ?? t.nothing()) : null }),
+      found: t.offsetFound({ before: String(before ?? tx.none()), end: String(end ?? tx.none()), sent: late ? String(back ?? t.nothing()) : null }),
     });
 
     const dump = await readDump(runDir, `dump-${v.name}.txt`, { nonEmpty: true });
@@ -164,7 +164,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       expected: epochs.expected,
       found: t.epochsFound({
         e: Number.isNaN(e) ? '?' : String(e),
-        marker: a1Marker ? t.markerAt({ kind: kind ?? '?', epoch: a1Marker.producerEpoch }) : t.none(),
+        marker: a1Marker ? tx.markerAt({ kind: kind ?? '?', epoch: a1Marker.producerEpoch }) : tx.none(),
         last: a1Marker !== undefined && a1Marker === last,
         a2: a2Epochs.join(',') || '-',
         described: String(state?.producerEpoch ?? '?'),

@@ -25,7 +25,6 @@ export const MESSAGES = defineMessages({
       `   a1의 transactional.id ${p.id}: ${p.state}, epoch ${p.epoch}. 그룹 offset: a1이 다시 움직이기 전 ${p.before}, 뒤 ${p.after}.\n` +
       `   read_committed 출력: 레코드 ${p.n}개, 두 번: ${p.twice}; read_uncommitted: ${p.uncommitted}개.`,
   },
-  none: { en: () => 'none', ko: () => '없음' },
   protectedFenced: {
     en: () =>
       "   What protected the output: the transaction coordinator: a2 called initTransactions with the same transactional.id, which aborted a1's open\n" +
@@ -110,16 +109,11 @@ export const MESSAGES = defineMessages({
   },
   outcomeFound: { en: (p: { calls: string }) => `after resuming: ${p.calls}`, ko: (p) => `다시 움직인 뒤: ${p.calls}` },
   nothing: { en: () => 'nothing', ko: () => '없음' },
-  outcomeHint: { en: () => 'graders read the error code and flag, never the message', ko: () => '채점은 오류 메시지가 아니라 오류 코드와 플래그를 읽어요' },
   copiesLate: {
     en: (p: { batch: string }) => `read_committed output: a1's late batch (${p.batch}) twice, every other order once`,
     ko: (p) => `read_committed 출력: a1의 늦은 배치(${p.batch})는 두 번, 나머지 주문은 한 번씩`,
   },
   copiesOnce: { en: () => "read_committed output: every order once (a2's), nothing of a1", ko: () => 'read_committed 출력: 모든 주문이 한 번씩(a2의 것), a1의 것은 없음' },
-  copiesFound: {
-    en: (p: { n: number; copies: string; missing: string }) => `${p.n} records: ${p.copies}; missing ${p.missing}`,
-    ko: (p) => `레코드 ${p.n}개: ${p.copies}; 빠짐 ${p.missing}`,
-  },
   uncommittedEqual: {
     en: () => "read_uncommitted output equals read_committed: a1's transaction was committed",
     ko: () => 'read_uncommitted 출력이 read_committed와 같음: a1의 트랜잭션이 commit 됐음',
@@ -158,7 +152,6 @@ export const MESSAGES = defineMessages({
     en: () => "librdkafka 2.15.1 (transactions v1): a1's batch ends in an ABORT at its own epoch e (a1 aborted it itself; no coordinator fenced its producer)",
     ko: () => 'librdkafka 2.15.1(트랜잭션 v1): a1의 배치는 자기 epoch e의 ABORT로 끝남(a1이 스스로 abort 했고, 어떤 코디네이터도 프로듀서를 펜싱하지 않음)',
   },
-  markerAt: { en: (p: { kind: string; epoch: number }) => `${p.kind} at ${p.epoch}`, ko: (p) => `${p.kind}, epoch ${p.epoch}` },
   epochsFound: {
     en: (p: { e: string; marker: string; last: boolean; a2: string; described: string }) =>
       `a1's batch at e=${p.e}; its marker: ${p.marker}${p.last ? ' (last batch)' : ''}; a2's batches at ${p.a2}; kafka-transactions epoch of a1's id ${p.described}`,

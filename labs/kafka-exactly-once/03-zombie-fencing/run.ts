@@ -78,7 +78,7 @@ for (const v of S.variants) {
       before: String(before),
       after: String(after),
       n: committed.records.length,
-      twice: twice.join(' ') || t.none(),
+      twice: twice.join(' ') || tx.none(),
       uncommitted: uncommitted.records.length,
     }),
     PROTECTION[v.zombie],

@@ -1,4 +1,4 @@
-import { goldenRunFolder, gradeGolden, labIdOf, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeGolden, labIdOf, testBrokenVariants, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
@@ -10,6 +10,8 @@ describe(LAB, () => {
     expect(graded.status, graded.stdout).toBe(0);
     expect(graded.result?.figures).toMatchObject({ reprocessed: 5 });
   });
+
+  testGoldenInBothLanguages(LAB);
 
   testBrokenVariants(LAB, BROKEN, () => goldenRunFolder(LAB));
 

@@ -2,11 +2,22 @@ import { defineMessages } from '@kafka-labs/i18n';
 
 /**
  * What labs 02-04 say alike: whose epoch laws they grade (librdkafka 2.15.1's, transactions v1, where a Java 4.x client
- * on this broker bumps the epoch at every commit and abort) and how they label an output's dump.
+ * on this broker bumps the epoch at every commit and abort), their labels and the parts of their findings.
  */
 export const TRANSACTION_MESSAGES = defineMessages({
   dumpLabel: { en: () => 'kafka-dump-log of the output, one line per batch', ko: () => '출력 토픽의 kafka-dump-log, 배치마다 한 줄' },
   summary: { en: () => 'Summary', ko: () => '요약' },
+  none: { en: () => 'none', ko: () => '없음' },
+  readLabel: {
+    en: (p: { isolation: string; n: number }) => `${p.isolation}: ${p.n} records`,
+    ko: (p) => `${p.isolation}: 레코드 ${p.n}개`,
+  },
+  copiesFound: {
+    en: (p: { n: number; copies: string; missing: string }) => `${p.n} records: ${p.copies}; missing ${p.missing}`,
+    ko: (p) => `레코드 ${p.n}개: ${p.copies}; 빠짐 ${p.missing}`,
+  },
+  markerAt: { en: (p: { kind: string; epoch: number }) => `${p.kind} at ${p.epoch}`, ko: (p) => `${p.kind}, epoch ${p.epoch}` },
+  codeHint: { en: () => 'graders read the error code and flag, never the message', ko: () => '채점은 오류 메시지가 아니라 오류 코드와 플래그를 읽어요' },
   epochsHint: {
     en: () =>
       "these are librdkafka 2.15.1's epochs (transactions v1, EndTxn v1); a Java 4.x client on this broker uses transactions v2 " +
