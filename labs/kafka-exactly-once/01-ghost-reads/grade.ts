@@ -4,6 +4,8 @@ import { eachTimes, eventIdOf, eventsOf, FILES, listIds, orderIds, readConsole, 
 import { readTxnLog } from '@kafka-labs/kafka-client/txn-log';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import type { TransactionsView } from '@kafka-labs/report/views';
+import { logBatches, readOf, topicRead } from '@kafka-labs/kafka-exactly-once/transactions-view';
 import { MESSAGES } from './messages.ts';
 
 const PRODUCER = 'producer';
@@ -118,6 +120,21 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     expected: t.consoleCommittedExpected(),
     found: listIds(consoleIds(javaCommitted)),
   });
+
+  checks.view({
+    kind: 'transactions',
+    files: [FILES.log(PRODUCER), FILES.dump(), FILES.read('read_uncommitted'), FILES.read('read_committed'), FILES.console('default'), FILES.console('read_committed')],
+    strips: [{
+      title: `${uncommitted.topic} p0`,
+      batches: logBatches(dump, [{ name: PRODUCER, offsets: eventsOf(log, 'produced').map((e) => e.offset) }], '?'),
+      reads: [
+        topicRead(uncommitted),
+        topicRead(committed),
+        readOf('read_uncommitted', 'kafka-console-consumer', javaDefault, null),
+        readOf('read_committed', 'kafka-console-consumer --isolation-level read_committed', javaCommitted, null),
+      ],
+    }],
+  } satisfies TransactionsView);
 
   const figures: Figures = { ghosts: uncommitted.records.length - committed.records.length, abortedRecords: aborted.length };
   for (const [name, value] of Object.entries(figures)) checks.figure(name, value);

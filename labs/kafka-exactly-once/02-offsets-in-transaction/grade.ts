@@ -4,6 +4,8 @@ import { copies, describeCopies, durableOffset, eventIdOf, eventsOf, FILES, orde
 import { readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import type { TransactionsView, TxnStrip } from '@kafka-labs/report/views';
+import { logBatches, topicRead } from '@kafka-labs/kafka-exactly-once/transactions-view';
 import { MESSAGES } from './messages.ts';
 
 /** Copies of the killed batch in the read_committed output, by where the offsets are committed. */
@@ -35,6 +37,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   const checks = new Checks(lang);
   const setup = (await readRunInfo(runDir, RECORDED)).parameters;
   const ids = orderIds(setup.orders);
+  const strips: TxnStrip[] = [];
 
   for (const v of setup.variants) {
     const scope = v.name;
@@ -116,8 +119,21 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       hint: tx.epochsHint(),
     });
 
+    const produced = (log: TxnEvent[]) => eventsOf(log, 'produced').map((p) => p.offset);
+    strips.push({
+      title: `${v.name}: --commit ${v.commit}`,
+      batches: logBatches(dump, [{ name: `${v.name}-1`, offsets: produced(killed) }, { name: `${v.name}-2`, offsets: produced(restarted) }], '?'),
+      reads: [
+        topicRead(uncommitted),
+        topicRead(committed),
+      ],
+      groupOffsets: { input: `orders-${v.name} p0`, end: setup.orders, killed: durable, restart: start ?? null },
+    });
+
     checks.figure(`${v.name}Twice`, [...counts.values()].filter((n) => n > 1).length);
     checks.figure(`${v.name}Missing`, ids.filter((id) => !counts.has(id)).length);
   }
+  const files = setup.variants.flatMap((v) => [FILES.log(`${v.name}-1`), FILES.log(`${v.name}-2`), FILES.dump(v.name), FILES.read('read_uncommitted', v.name), FILES.read('read_committed', v.name)]);
+  checks.view({ kind: 'transactions', files, strips } satisfies TransactionsView);
   return checks.grade();
 }

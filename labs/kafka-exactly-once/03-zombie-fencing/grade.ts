@@ -1,9 +1,11 @@
 import { readDump } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
-import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, orderIds, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
+import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, FILES, orderIds, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
 import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import type { TransactionsView, TxnStrip } from '@kafka-labs/report/views';
+import { logBatches, topicRead } from '@kafka-labs/kafka-exactly-once/transactions-view';
 import { MESSAGES } from './messages.ts';
 
 const ZOMBIES = ['fenced', 'committed-late', 'group-fenced'] as const;
@@ -51,6 +53,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   const checks = new Checks(lang);
   const { parameters: setup, names } = await readRunInfo(runDir, RECORDED);
   const ids = orderIds(setup.orders);
+  const strips: TxnStrip[] = [];
 
   for (const v of setup.variants) {
     const scope = v.name;
@@ -172,7 +175,30 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       hint: tx.epochsHint(),
     });
 
+    const a2Offsets = eventsOf(a2, 'produced').map((p) => p.offset);
+    const error = after.find((e) => e.kind === 'fenced' || e.kind === 'failed');
+    strips.push({
+      title: v.name,
+      batches: logBatches(dump, [{ name: 'a1', offsets: a1Batch.map((p) => p.offset) }, { name: 'a2', offsets: a2Offsets }], '?'),
+      reads: [
+        topicRead(uncommitted),
+        topicRead(committed),
+      ],
+      instances: [
+        {
+          name: 'a1',
+          transactionalId: id1 ?? '?',
+          epochs: epochsOf(dump, new Set(a1Batch.map((p) => p.offset))),
+          outcome: v.zombie,
+          error: error && (error.kind === 'fenced' || error.kind === 'failed') ? `${error.call}: ${error.error} (${error.code})` : null,
+        },
+        { name: 'a2', transactionalId: id2 ?? '?', epochs: a2Epochs, outcome: 'committed', error: null },
+      ],
+    });
+
     checks.figure(`${v.name}Twice`, [...counts.values()].filter((n) => n > 1).length);
   }
+  const files = setup.variants.flatMap((v) => [FILES.log(`${v.name}-a1`), FILES.log(`${v.name}-a2`), FILES.dump(v.name), FILES.read('read_uncommitted', v.name), FILES.read('read_committed', v.name)]);
+  checks.view({ kind: 'transactions', files, strips } satisfies TransactionsView);
   return checks.grade();
 }

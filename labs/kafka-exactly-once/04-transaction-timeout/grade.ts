@@ -4,6 +4,8 @@ import { copies, describeCopies, epochsOf, eventIdOf, eventsOf, FILES, listIds, 
 import { formatTxnEvent, orderEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import type { TransactionsView } from '@kafka-labs/report/views';
+import { logBatches, topicRead } from '@kafka-labs/kafka-exactly-once/transactions-view';
 import { MESSAGES } from './messages.ts';
 
 const ms = (a: TxnEvent | undefined, b: TxnEvent | undefined) => (a && b ? Date.parse(b.time) - Date.parse(a.time) : NaN);
@@ -129,6 +131,28 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     }),
     hint: tx.epochsHint(),
   });
+
+  checks.view({
+    kind: 'transactions',
+    files: ['w1', 'w2', 'reader'].map(FILES.log).concat(FILES.dump(), FILES.read('read_uncommitted'), FILES.read('read_committed')),
+    strips: [{
+      title: `${committed.topic} p0`,
+      batches: logBatches(dump, [{ name: 'w1', offsets: w1Offsets }, { name: 'w2', offsets: eventsOf(w2, 'produced').map((p) => p.offset) }], 'order producer'),
+      reads: [
+        topicRead(uncommitted),
+        topicRead(committed),
+      ],
+      stall: began && {
+        writer: 'w1',
+        began: began.time,
+        timeoutMs: setup.transactionTimeoutMs,
+        held: { id: late, readAt: seen?.time ?? null },
+        resumed: w1[resumed]?.time ?? null,
+        fenced: eventsOf(after, 'fenced')[0]?.time ?? null,
+        restart: { name: 'w2', committed: eventsOf(w2, 'committed')[0]?.time ?? null },
+      },
+    }],
+  } satisfies TransactionsView);
 
   checks.figure('reprocessed', w2Processed.length);
   checks.figure('heldMs', Number.isNaN(held) ? -1 : held);

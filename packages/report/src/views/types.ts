@@ -6,4 +6,4 @@ export type { DumpBatchesView } from './dump-batches.ts';
 export type { SequenceView } from './sequence.ts';
 export type { ProducerLines } from './sequence-model.ts';
 export type { ExerciseStep, StepsView } from './steps.ts';
-export type { TransactionsView, TxnBatch, TxnFate } from './transactions.ts';
+export type { TransactionsView, TxnFate, TxnInstance, TxnLogBatch, TxnRead, TxnStall, TxnStrip } from './transactions.ts';
