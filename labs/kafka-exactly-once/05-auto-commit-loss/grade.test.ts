@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
 
@@ -12,10 +12,12 @@ describe(LAB, () => {
     expect(graded.result).toMatchObject({ lab: LAB, verdict: 'pass', figures: { autoLost: 7, autoTwice: 0, syncLost: 0, syncTwice: 3 } });
   });
 
-  test('a group offset at the kill no further than what was processed fails committed-ahead', async () => {
+  testGoldenInBothLanguages(LAB);
+
+  test('a group offset at the kill no further than what was processed fails librdkafka-committed-ahead', async () => {
     const graded = await gradeAltered(LAB, 'offsets-auto-at-kill.txt', (text) => text.replace(/( 0 {10})10 /, '$1 3 '));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ committed-ahead: .*\(committed: 3\)/);
+    expect(graded.stdout).toMatch(/✘ librdkafka-committed-ahead: .*\(committed: 3\)/);
     expect(graded.stdout).toMatch(/✘ auto-restart-at-committed: .*\(committed at the kill: 3, auto-2 started at 10\)/);
   });
 
