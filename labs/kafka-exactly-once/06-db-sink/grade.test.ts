@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
 
@@ -13,6 +13,8 @@ describe(LAB, () => {
       figures: { plainRows: 13, plainExcess: 3, plainRedelivered: 3, inboxRows: 10, inboxExcess: 0, inboxSkipped: 3 },
     });
   });
+
+  testGoldenInBothLanguages(LAB);
 
   test('a plain dump with one duplicate row removed fails duplicate-rows', async () => {
     const graded = await gradeAltered(LAB, 'database-plain.jsonl', (text) => text.replace(/^.*"seq":35,"event_id":"E-0007".*\n/m, ''));
