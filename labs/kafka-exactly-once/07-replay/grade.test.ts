@@ -1,4 +1,4 @@
-import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testBrokenVariants, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testBrokenVariants, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
@@ -11,6 +11,7 @@ describe(LAB, () => {
     expect(graded.result?.figures).toEqual({ liveRebalances: 2, replayerConsumed: 0, backfillReplayed: 10, mergeSkipped: 10, mergeApplied: 0, rowsChanged: 0 });
   });
 
+  testGoldenInBothLanguages(LAB);
   testBrokenVariants(LAB, BROKEN, () => goldenRunFolder(LAB));
 
   test('a dump cut short is a run-folder failure naming the file', async () => {
