@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, labIdOf, testBrokenVariants, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, labIdOf, testBrokenVariants, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
@@ -13,6 +13,7 @@ describe(LAB, () => {
     expect(graded.result?.checks.map((c) => c.id)).toEqual(['step-1-input-read', 'step-1-input-copies', 'step-2-reread-offsets', 'step-3-sink-repeats', 'step-4-cause']);
   });
 
+  testGoldenInBothLanguages(LAB);
   testBrokenVariants(LAB, BROKEN, () => goldenRunFolder(LAB));
 
   test('an incident folder without a report fails every answer with the hint to write one', async () => {
