@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
@@ -13,6 +14,17 @@ describe(LAB, () => {
   });
 
   testGoldenInBothLanguages(LAB);
+  testPicture(LAB, {
+    shows: ['committed 10 at the kill', 'never processed: 7 (offsets 3-9)', 'nothing committed at the kill', 'processed twice: 3 (offsets 0-2)'],
+  });
+
+  test('a restart that processed what the first worker had only fetched draws no order as never processed', async () => {
+    const picture = await alteredPicture(LAB, 'auto-2.log', (text) =>
+      text.replace(/^(\S+) (auto-2 starting at p0=)10$/m, (line, time: string) => [line, ...[3, 4, 5, 6, 7, 8, 9].flatMap((o) => [`${time} auto-2 consumed p0 offset ${o} E-${String(o + 1).padStart(4, '0')}`, `${time} auto-2 processed p0 offset ${o}`])].join('\n')),
+    );
+    expect(picture).not.toContain('never processed');
+    expect(picture).toContain('processed twice: 3 (offsets 0-2)');
+  });
 
   test('a group offset at the kill no further than what was processed fails librdkafka-committed-ahead', async () => {
     const graded = await gradeAltered(LAB, 'offsets-auto-at-kill.txt', (text) => text.replace(/( 0 {10})10 /, '$1 3 '));

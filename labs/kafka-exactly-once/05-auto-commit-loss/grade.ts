@@ -1,7 +1,9 @@
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { consumedEvents, sinkWorker } from '@kafka-labs/kafka-exactly-once/evidence';
 import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import type { SinkView } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
 
 const offsetsOf = (events: TxnEvent[], kind: 'consumed' | 'processed') => events.flatMap((e) => (e.kind === kind ? [e.offset] : []));
@@ -37,6 +39,15 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     if (start === undefined) throw new GradeError(`${v}-2.log has no 'starting at' line`);
     const lost = all.filter((o) => !processed.includes(o) && !again.includes(o));
     const twice = processed.filter((o) => again.includes(o));
+    const columns = consumedEvents(first, second);
+    checks.view({
+      kind: 'sink',
+      files: [`${v}-1.log`, `${v}-2.log`, `offsets-${v}-at-kill.txt`],
+      name: v,
+      events: columns,
+      workers: [sinkWorker(`${v}-1`, group, first, columns), sinkWorker(`${v}-2`, group, second, columns)],
+      committedAtKill: atKill,
+    } satisfies SinkView);
 
     checks.law({
       id: 'one-fetch',

@@ -1,8 +1,10 @@
-import { parseDump, sinkFigures, sinkState, type SinkFigures } from '@kafka-labs/database/dump';
+import { parseDump, sinkFigures, sinkState } from '@kafka-labs/database/dump';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { consumedEvents, sinkWorker } from '@kafka-labs/kafka-exactly-once/evidence';
 import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import type { SinkView } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
 
 const idsOf = (events: TxnEvent[], kind: 'applied' | 'skipped' | 'consumed') =>
@@ -28,15 +30,26 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const topic = nameOf(names, `orders-${v}`);
     const group = nameOf(names, v);
     const [first, second] = [await readTxnLog(runDir, `${v}-1`), await readTxnLog(runDir, `${v}-2`)];
-    const dumpOf = async (file: string): Promise<SinkFigures> => sinkFigures(sinkState(parseDump(await readRunFile(runDir, file), file)));
-    const atKill = await dumpOf(`database-${v}-at-kill.jsonl`);
-    const end = await dumpOf(`database-${v}.jsonl`);
+    const stateOf = async (file: string) => sinkState(parseDump(await readRunFile(runDir, file), file));
+    const atKill = sinkFigures(await stateOf(`database-${v}-at-kill.jsonl`));
+    const endState = await stateOf(`database-${v}.jsonl`);
+    const end = sinkFigures(endState);
     const committed = parseGroupOffsets(await readRunFile(runDir, `offsets-${v}-at-kill.txt`), group, topic).get(0)?.committed ?? null;
     const applied = idsOf(first, 'applied');
     const start = second.find((e) => e.kind === 'starting-at')?.offsets[0]?.offset;
     if (start === undefined) throw new GradeError(`${v}-2.log has no 'starting at' line`);
     const redelivered = idsOf(second, 'consumed').filter((id) => applied.includes(id));
     const skipped = idsOf(second, 'skipped');
+    const columns = consumedEvents(first, second);
+    checks.view({
+      kind: 'sink',
+      files: [`${v}-1.log`, `${v}-2.log`, `offsets-${v}-at-kill.txt`, `database-${v}.jsonl`],
+      name: v,
+      events: columns,
+      workers: [sinkWorker(`${v}-1`, group, first, columns), sinkWorker(`${v}-2`, group, second, columns)],
+      committedAtKill: committed,
+      rows: columns.map((c) => endState.events.filter((e) => e.eventId === c.id).length),
+    } satisfies SinkView);
 
     checks.law({
       id: 'killed-between-commits',

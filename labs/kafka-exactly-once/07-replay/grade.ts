@@ -2,8 +2,9 @@ import { parseDump, sinkState, type SinkState } from '@kafka-labs/database/dump'
 import { parseGroupTable } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
-import { committedByLog, copies, eachTimes, eventsOf, groupPartitions, orderIds, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
+import { committedByLog, consumedEvents, copies, eachTimes, eventsOf, groupPartitions, orderIds, sinkWorker, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
 import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import type { SinkView } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
 
 const REFUSAL = /^Error: Assignments can only be reset if the group '(\S+)' is inactive, but the current state is (\w+)\.$/m;
@@ -39,7 +40,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   const rowsText = (rows: GroupPartition[]) => rows.map(rowText).join(', ') || t.noRows();
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const [input, backfillTopic] = [nameOf(names, 'orders'), nameOf(names, 'orders_enriched_backfill')];
-  const [liveGroup, backfillGroup] = [nameOf(names, 'live'), nameOf(names, 'backfill')];
+  const [liveGroup, backfillGroup, mergeGroup] = [nameOf(names, 'live'), nameOf(names, 'backfill'), nameOf(names, 'merge')];
   const [live, replayer, backfill, merge] = [await readTxnLog(runDir, 'live'), await readTxnLog(runDir, 'replayer'), await readTxnLog(runDir, 'backfill'), await readTxnLog(runDir, 'merge')];
   const group = async (file: string, name: string) => groupPartitions(await readRunFile(runDir, file), name, input);
   const liveRows = await group('group-live.txt', liveGroup);
@@ -164,7 +165,22 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     found: t.mergeFound({ consumed: idsOf(merge, 'consumed').length, skipped: skipped.length, applied: applied.length, ids: applied.join(', ') }),
   });
   const state = async (file: string) => sinkState(parseDump(await readRunFile(runDir, file), file));
-  const [before, after] = [stateLines(await state('database-live.jsonl')), stateLines(await state('database.jsonl'))];
+  const endState = await state('database.jsonl');
+  const [before, after] = [stateLines(await state('database-live.jsonl')), stateLines(endState)];
+  const columns = consumedEvents(live);
+  checks.view({
+    kind: 'sink',
+    files: ['live.log', 'replayer.log', 'backfill.log', 'merge.log', 'database.jsonl'],
+    name: 'replay',
+    events: columns,
+    workers: [
+      sinkWorker('live', liveGroup, live, columns),
+      sinkWorker('replayer', liveGroup, replayer, columns),
+      sinkWorker('backfill', backfillGroup, backfill, columns),
+      sinkWorker('merge', mergeGroup, merge, columns),
+    ],
+    rows: columns.map((c) => endState.events.filter((e) => e.eventId === c.id).length),
+  } satisfies SinkView);
   const changed = [...before.filter((l) => !after.includes(l)).map((l) => `- ${l}`), ...after.filter((l) => !before.includes(l)).map((l) => `+ ${l}`)];
   const liveEvents = (await state('database-live.jsonl')).events.map((e) => e.eventId);
   if (before.length === 0) throw new GradeError('database-live.jsonl holds no sink row');

@@ -7,6 +7,7 @@ import { textsIn } from '@kafka-labs/i18n';
 import { eventIdOf, eventsOf } from '@kafka-labs/kafka-exactly-once/evidence';
 import { diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
 import { readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import type { StepsView } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
 
 /** The exercise's steps, in the order of the article's diagnosis flow. */
@@ -65,6 +66,8 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
   const answered = (key: ReportKey) =>
     report.ok ? (report.value.has(key) ? `${key}=${report.value.get(key)}` : t.noKey({ key, file: REPORT })) : report.problem;
   const steps = STEPS.filter((s) => options.step === undefined || s === options.step);
+  /** Each step's own evidence for the picture, shown once the learner answered the step (it would give the answer away). */
+  const evidence: Record<Step, string[]> = { 1: [], 2: [], 3: [], 4: [] };
 
   for (const step of steps) {
     if (step === 1) {
@@ -79,6 +82,10 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
         hint: t.hintRead(),
       });
       const copies = ok && read.ok ? repeated(read.value.map((r) => eventIdOf(r.value))) : [];
+      if (read.ok) evidence[1].push(`input.txt: ${t.inputReadFound({ n: offsets.length, first: String(offsets[0]), last: String(offsets.at(-1)) })}`);
+      if (read.ok && answer('input_copies') !== undefined) {
+        for (const id of copies) evidence[1].push(`${id}: offsets ${read.value.filter((r) => eventIdOf(r.value) === id).map((r) => r.offset).join(', ')}`);
+      }
       law(1, {
         id: 'input-copies',
         ok: ok && sameList(answer('input_copies'), copies),
@@ -89,6 +96,10 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
     }
     if (step === 2) {
       const twice = repeated(consumed.map((e) => e.offset));
+      if (answer('reread_offsets') !== undefined) {
+        evidence[2].push(...logs.flatMap((l) => rebalanceLines(l.name, l.events)));
+        for (const l of logs) evidence[2].push(`${l.name}: consumed ${norm(eventsOf(l.events, 'consumed').map((e) => e.offset)).join(',') || '-'}`);
+      }
       law(2, {
         id: 'reread-offsets',
         ok: sameList(answer('reread_offsets'), twice),
@@ -101,6 +112,8 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
     if (step === 3) {
       const dump = await attempt(async () => sinkFigures(sinkState(parseDump(await readRunFile(runDir, 'database.jsonl'), 'database.jsonl'))));
       const repeats = dump.ok ? norm(dump.value.duplicated.map((d) => d.eventId)) : [];
+      if (dump.ok) evidence[3].push(`database.jsonl: ${dump.value.eventRows} order_events rows, ${dump.value.distinctEvents} event_ids`);
+      if (dump.ok && answer('sink_repeats') !== undefined) evidence[3].push(...dump.value.duplicated.map((d) => `${d.eventId}: ${d.rows} rows (seq ${d.seqs.join(', ')})`));
       law(3, {
         id: 'sink-repeats',
         ok: dump.ok && sameList(answer('sink_repeats'), repeats),
@@ -111,6 +124,7 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
       if (dump.ok && report.ok) checks.figure('sinkRepeats', repeats.length);
     }
     if (step === 4) {
+      if (report.ok) evidence[4].push(REPORT_KEYS.map((key) => `${key}=${answer(key) ?? '?'}`).join(' -> '));
       law(4, {
         id: 'cause',
         ok: answer('cause') === planted.cause,
@@ -120,6 +134,16 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
       });
     }
   }
+  checks.view({
+    kind: 'steps',
+    files: ['input.txt', ...logs.map((l) => `${l.name}.log`), 'database.jsonl', REPORT],
+    steps: steps.map((step) => ({
+      step,
+      title: titles[step],
+      checks: checks.list.filter((c) => c.id.startsWith(`step-${step}-`)).map((c) => ({ id: c.id, ok: c.ok })),
+      evidence: evidence[step],
+    })),
+  } satisfies StepsView);
   return checks.grade();
 }
 
