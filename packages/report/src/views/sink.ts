@@ -277,18 +277,22 @@ function picture(view: SinkView, t: Texts): Markup {
 /** The sink picture of one view: the grid of events and workers with its legend. */
 export function drawSink(view: SinkView, lang: Lang): Section[] {
   const t = textsIn(MESSAGES, lang);
+  const has = (mark: SinkMark) => view.workers.some((w) => w.marks.includes(mark));
   return [
     {
       title: t.title({ name: view.name }),
       intro: t.intro(),
       figures: [{ svg: picture(view, t) }],
       legend: [
-        { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: '#fff', stroke: COLOURS[0]!, 'stroke-dasharray': '3 2' })), text: t.fetchedLegend() },
+        has('fetched') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: '#fff', stroke: COLOURS[0]!, 'stroke-dasharray': '3 2' })), text: t.fetchedLegend() },
         { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: COLOURS[0]!, 'fill-opacity': 0.8 })), text: t.processedLegend() },
-        { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: MUTED })), text: t.skippedLegend() },
-        { swatch: swatch(el('path', { d: 'M8,2L18,12M8,12L18,2', stroke: RED, 'stroke-width': 3 })), text: t.killed() },
-        { swatch: swatch(el('line', { x1: 13, x2: 13, y1: 0, y2: 14, stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '5 3' })), text: t.committedLegend() },
-      ],
+        has('skipped') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: MUTED })), text: t.skippedLegend() },
+        view.workers.some((w) => w.killed) && { swatch: swatch(el('path', { d: 'M8,2L18,12M8,12L18,2', stroke: RED, 'stroke-width': 3 })), text: t.killed() },
+        typeof view.committedAtKill === 'number' && {
+          swatch: swatch(el('line', { x1: 13, x2: 13, y1: 0, y2: 14, stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '5 3' })),
+          text: t.committedLegend(),
+        },
+      ].filter((entry) => entry !== false),
     },
   ];
 }
