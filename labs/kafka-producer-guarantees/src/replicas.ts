@@ -1,6 +1,6 @@
 // What the graders of the 3-node labs share: every replica's records, leader and ISR at each moment of the run, and
 // the producers' delivery reports. Everything here reads only the run folder (cluster.ts writes it).
-import { dataBatches, parseDumpLog } from '@kafka-labs/dumplog';
+import { dataBatches, parseDumpLog, parseLog4jLine } from '@kafka-labs/dumplog';
 import { GradeError, is, readRunFile, readRunJsonLines, type ShapeOf } from '@kafka-labs/grader';
 import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 
@@ -8,6 +8,31 @@ export const NODES = [1, 2, 3] as const;
 export const CLUSTER_FILE = 'cluster.jsonl';
 /** librdkafka's error for a record that got no successful answer within message.timeout.ms. */
 export const MSG_TIMED_OUT = '_MSG_TIMED_OUT';
+
+/** `kafka-metadata-quorum describe --status`, saved by a run that needs the quorum's state. */
+export const QUORUM_FILE = 'quorum.txt';
+
+/** The active controller (`LeaderId`, undefined when absent) and the voters' ids of `kafka-metadata-quorum describe --status`. */
+export function parseQuorum(text: string): { controller: number | undefined; voters: number[] } {
+  const controller = /^LeaderId:\s+(\d+)$/m.exec(text)?.[1];
+  const voters = /^CurrentVoters:\s+(.*)$/m.exec(text)?.[1] ?? '';
+  return { controller: controller === undefined ? undefined : Number(controller), voters: [...voters.matchAll(/"id":\s*(\d+)/g)].map((m) => Number(m[1])) };
+}
+
+/** The `Truncating to offset` lines of a node's server.log for the lab's topics (cluster.ts writes them). */
+export const TRUNCATION_FILE = 'truncation.txt';
+/** The message of the broker's log4j INFO line as a replica cuts its log back, and the partition and offset it names. */
+const TRUNCATION = /^\[UnifiedLog partition=(\S+), dir=[^\]]+\] Truncating to offset (\d+) /;
+
+/** The offset `partition` was cut back to, read from lines of server.log's own shape (one log4j line each) in truncation.txt. */
+export function truncatedTo(truncations: string, partition: string): number | undefined {
+  for (const text of truncations.split('\n')) {
+    const line = parseLog4jLine(text);
+    const m = line?.level === 'INFO' ? TRUNCATION.exec(line.message) : null;
+    if (m?.[1] === partition) return Number(m[2]);
+  }
+  return undefined;
+}
 
 /** The dump of partition 0 of a lab's topic `name` on one node. */
 export const dumpFile = (name: string, node: number) => `dump-${name}-node${node}.txt`;
