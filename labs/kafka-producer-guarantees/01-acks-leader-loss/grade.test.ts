@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
@@ -48,6 +48,20 @@ const BROKEN: Broken[] = [
     reason: /^L \(node \d\) led with all three replicas in sync/,
   },
   {
+    name: 'an ISR that shrank while the followers were frozen',
+    file: 'cluster.jsonl',
+    edit: (text) => text.replace(/^(\{"moment":"frozen","topic":"acksall-[^"]+","leader":(\d+),"replicas":\[[\d,]+\],"isr":)\[[\d,]+\]/m, (_, head: string, l: string) => `${head}[${l}]`),
+    fails: ['acksall-isr-never-shrank'],
+    reason: /\(frozen: leader (\d) isr \[\1\]\)/,
+  },
+  {
+    name: 'L as the active controller',
+    file: 'quorum.txt',
+    edit: (text, dir) => text.replace(/^LeaderId:(\s+)\d+$/m, (_, gap: string) => `LeaderId:${gap}${/"leader":\s*(\d+)/.exec(readFileSync(join(dir, 'run.json'), 'utf8'))![1]}`),
+    fails: ['frozen-pair-held-the-quorum'],
+    reason: /\(quorum.txt: LeaderId \d, voters \[1,2,3\]\)/,
+  },
+  {
     name: 'no truncation line for a topic',
     file: 'truncation.txt',
     edit: (text) => text.replace(/^.*partition=acks0-.*\n/m, ''),
@@ -86,6 +100,8 @@ const BROKEN: Broken[] = [
 ];
 
 describe(LAB, () => {
+  testGoldenInBothLanguages(LAB);
+
   test('the run passes: acks=1 lost one acknowledged record, acks=0 and acks=all none, the trap stored Y at least once', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status, graded.stdout).toBe(0);
