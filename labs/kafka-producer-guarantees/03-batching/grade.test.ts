@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
 
@@ -12,6 +12,8 @@ const replaceLast = (pattern: string, by: string) => (text: string) => {
 };
 
 describe(LAB, () => {
+  testGoldenInBothLanguages(LAB);
+
   test('the golden run (a real run against the broker) passes', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
