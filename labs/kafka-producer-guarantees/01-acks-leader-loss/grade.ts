@@ -16,6 +16,7 @@ import {
   resultOf,
   told,
 } from '@kafka-labs/kafka-producer-guarantees/replicas';
+import { CLUSTER_MESSAGES } from '@kafka-labs/kafka-producer-guarantees/cluster-messages';
 import { MESSAGES } from './messages.ts';
 
 /** What this grader reads of the parameters the run recorded: its variants (one topic each) and the leader L it chose. */
@@ -34,6 +35,7 @@ const NO_OFFSET = -1001;
  */
 export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
   const t = textsIn(MESSAGES, lang);
+  const c = textsIn(CLUSTER_MESSAGES, lang);
   const checks = new Checks(lang);
   const { parameters, names } = await readRunInfo(runDir, RECORDED);
   const { leader } = parameters;
@@ -49,7 +51,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     hint: t.quorumHint(),
   });
   const described = (moment: string, m: { leader: number; isr: number[] } | undefined) =>
-    m ? t.moment({ moment, leader: String(m.leader), isr: m.isr.join(',') }) : t.noMoment({ moment });
+    m ? t.moment({ moment, leader: String(m.leader), isr: m.isr.join(',') }) : c.noMoment({ moment });
 
   for (const { name: variant, acks } of parameters.variants) {
     const topic = nameOf(names, variant);
@@ -66,7 +68,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       scope: variant,
       ok: resultOf(log, 'A')?.error === null && hw === 1,
       expected: t.aExpected(),
-      found: t.aFound({ told: told(log, 'A'), hw: hw === undefined ? t.notListed() : String(hw) }),
+      found: t.aFound({ told: told(log, 'A'), hw: hw === undefined ? c.notListed() : String(hw) }),
     });
     checks.law({
       id: 'isr-never-shrank',

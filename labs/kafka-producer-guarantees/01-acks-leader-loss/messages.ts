@@ -14,7 +14,6 @@ export const MESSAGES = defineMessages({
     en: (p: { replicas: string; config: string }) => `Create one topic per variant with replicas ${p.replicas} and ${p.config}, and one for the retry trap`,
     ko: (p) => `변형마다 토픽 하나씩 만들기(레플리카 ${p.replicas}, ${p.config}), 재시도 함정용 토픽도 하나`,
   },
-  leaderAndIsr: { en: () => 'leader and ISR', ko: () => '리더와 ISR' },
   startProducers: {
     en: (p: { address: string; config: string }) => `Start one producer per variant, bootstrapping from L only (${p.address}): ${p.config}`,
     ko: (p) => `변형마다 프로듀서 하나씩 시작, L 로만 bootstrap(${p.address}): ${p.config}`,
@@ -32,7 +31,6 @@ export const MESSAGES = defineMessages({
     ko: (p) => `   노드 ${p.node} 얼림(시도 ${p.attempts}번째). L 에서 기다리는 이 노드의 fetch 는 없어요`,
   },
   sendX: { en: () => 'Send X through each producer: only L can take it', ko: () => '프로듀서마다 X 보내기: 받을 수 있는 건 L 뿐이에요' },
-  deliveryResults: { en: () => 'delivery results', ko: () => '전송 결과' },
   frozenIsr: {
     en: () => "leader and ISR while the followers are frozen (L's metadata): the ISR still holds all three",
     ko: () => '팔로워가 얼어 있는 동안의 리더와 ISR(L 의 메타데이터): ISR 에 여전히 셋 다 있어요',
@@ -58,10 +56,6 @@ export const MESSAGES = defineMessages({
     ko: () => 'L 죽이기(SIGKILL), 팔로워 녹이기, 팔로워가 리더가 될 때까지 기다리기',
   },
   restart: { en: () => 'Restart L and wait until it is back in every ISR', ko: () => 'L 재시작, 모든 ISR 에 돌아올 때까지 기다리기' },
-  truncation: {
-    en: () => "L's server.log: what it cut from its own log on rejoining",
-    ko: () => 'L 의 server.log: 다시 합류하면서 자기 로그에서 잘라 낸 것',
-  },
   dump: { en: () => 'Dump every replica of every variant', ko: () => '모든 변형의 모든 레플리카 덤프' },
   trap: {
     en: (p: { topic: string; leader: number }) => `The trap: acks=all to ${p.topic} (leader node ${p.leader}), its followers frozen, then thawed`,
@@ -104,7 +98,6 @@ export const MESSAGES = defineMessages({
     en: (p: { told: string; hw: string }) => `${p.told}; high watermark ${p.hw}`,
     ko: (p) => `${p.told}, high watermark ${p.hw}`,
   },
-  notListed: { en: () => 'not listed', ko: () => '목록에 없음' },
   quorumExpected: {
     en: (p: { leader: number }) =>
       `the three nodes were the KRaft voters and the active controller was not L (node ${p.leader}): the frozen followers held two of three votes`,
@@ -129,10 +122,6 @@ export const MESSAGES = defineMessages({
   moment: {
     en: (p: { moment: string; leader: string; isr: string }) => `${p.moment}: leader ${p.leader} isr [${p.isr}]`,
     ko: (p) => `${p.moment}: 리더 ${p.leader}, isr [${p.isr}]`,
-  },
-  noMoment: {
-    en: (p: { moment: string }) => `no "${p.moment}" moment in cluster.jsonl`,
-    ko: (p) => `cluster.jsonl 에 "${p.moment}" 시점이 없음`,
   },
   failoverExpected: {
     en: (p: { leader: number }) => `L (node ${p.leader}) led with all three replicas in sync, then a follower took over without L`,

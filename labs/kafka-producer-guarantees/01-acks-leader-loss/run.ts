@@ -3,6 +3,7 @@ import { startLab, type Child } from '@kafka-labs/lab-kit';
 import { parseClientEvent, parseProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { clusterRun } from '@kafka-labs/kafka-producer-guarantees/cluster';
 import { NODES, QUORUM_FILE } from '@kafka-labs/kafka-producer-guarantees/replicas';
+import { CLUSTER_MESSAGES } from '@kafka-labs/kafka-producer-guarantees/cluster-messages';
 import { MESSAGES } from './messages.ts';
 
 /** The three ways to send X, each to a topic of its own led by the same node; the only difference is acks. */
@@ -20,6 +21,7 @@ await using lab = await startLab(import.meta.url, {
   parameters: { variants: VARIANTS, producerConfig: PRODUCER_CONFIG, topicConfig: TOPIC_CONFIG },
 });
 const t = textsIn(MESSAGES, lab.lang);
+const c = textsIn(CLUSTER_MESSAGES, lab.lang);
 const cluster = clusterRun(lab);
 const { broker } = cluster;
 
@@ -41,7 +43,7 @@ await cluster.createTopics(
   },
   [TOPIC_CONFIG],
 );
-lab.show(t.leaderAndIsr(), await cluster.snapshot('created'));
+lab.show(c.leaderAndIsr(), await cluster.snapshot('created'));
 
 lab.step(t.startProducers({ address: broker.address(leader), config: PRODUCER_CONFIG.join(' ') }));
 const producers = Object.fromEntries(
@@ -63,7 +65,7 @@ for (const follower of followers) {
 
 lab.step(t.sendX());
 const xResults = await Promise.all(VARIANTS.map((v) => cluster.send(producers[v.name], 'X')));
-lab.show(t.deliveryResults(), VARIANTS.map((v, i) => `${`acks=${v.acks}`.padEnd(9)} ${xResults[i]}`));
+lab.show(c.deliveryResults(), VARIANTS.map((v, i) => `${`acks=${v.acks}`.padEnd(9)} ${xResults[i]}`));
 lab.show(t.frozenIsr(), await cluster.snapshot('frozen'));
 lab.say(t.explainX());
 
@@ -71,14 +73,14 @@ lab.step(t.kill());
 await broker.kill(leader);
 for (const follower of followers) await broker.thaw(follower);
 await cluster.waitForPartitions('a new leader', (p) => p.leader !== leader && p.leader !== -1);
-lab.show(t.leaderAndIsr(), await cluster.snapshot('failover'));
+lab.show(c.leaderAndIsr(), await cluster.snapshot('failover'));
 await Promise.all(VARIANTS.map((v) => cluster.finish(producers[v.name])));
 
 lab.step(t.restart());
 await broker.restart(leader);
 await cluster.waitForPartitions('L back in sync', (p) => p.isr.length === 3);
 await cluster.snapshot('rejoined');
-lab.show(t.truncation(), cluster.truncations(leader));
+lab.show(c.truncation(), cluster.truncations(leader));
 
 lab.step(t.dump());
 for (const v of VARIANTS) lab.show(`${v.name} (offset:payload)`, await cluster.dumpReplicas(v.name, topics[v.name]));
@@ -92,7 +94,7 @@ const y = await cluster.send(trapProducer, 'Y');
 for (const follower of trapFollowers) await broker.thaw(follower);
 const z = await cluster.send(trapProducer, 'Z');
 await cluster.finish(trapProducer);
-lab.show(t.deliveryResults(), [y, z]);
+lab.show(c.deliveryResults(), [y, z]);
 const attempts = trapProducer.lines.filter((text) => {
   const line = parseProducerLine(text);
   return line?.kind === 'client' && parseClientEvent(line)?.kind === 'produce';

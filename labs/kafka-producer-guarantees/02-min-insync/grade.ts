@@ -14,6 +14,7 @@ import {
   truncatedTo,
   type PartitionMoment,
 } from '@kafka-labs/kafka-producer-guarantees/replicas';
+import { CLUSTER_MESSAGES } from '@kafka-labs/kafka-producer-guarantees/cluster-messages';
 import { MESSAGES } from './messages.ts';
 
 /** librdkafka's text for the broker's NOT_ENOUGH_REPLICAS (error 19). */
@@ -33,13 +34,14 @@ const RECORDED = is.object({
  */
 export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
   const t = textsIn(MESSAGES, lang);
+  const c = textsIn(CLUSTER_MESSAGES, lang);
   const checks = new Checks(lang);
   const { parameters, names } = await readRunInfo(runDir, RECORDED);
   const { leader } = parameters;
   const moments = await readMoments(runDir);
   const watermarks = parseOffsets(await readRunFile(runDir, 'offsets-isr-of-one.txt'));
   const truncations = await readRunFile(runDir, TRUNCATION_FILE, { allowEmpty: true });
-  const state = (moment: string, m: PartitionMoment | undefined) => (m ? t.moment({ leader: m.leader, isr: m.isr.join(',') }) : t.noMoment({ moment }));
+  const state = (moment: string, m: PartitionMoment | undefined) => (m ? t.moment({ leader: m.leader, isr: m.isr.join(',') }) : c.noMoment({ moment }));
 
   for (const { name: variant, acks, minInsync } of parameters.variants) {
     const topic = nameOf(names, variant);
@@ -64,7 +66,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     });
     const b = resultOf(log, 'B');
     const hw = watermarks[topic];
-    const hwText = hw === undefined ? t.notListed() : String(hw);
+    const hwText = hw === undefined ? c.notListed() : String(hw);
     const replicaText = describeReplicas(replicas).join('; ');
     if (acks === 'all' && minInsync === 2) {
       const refused = log.client

@@ -6,12 +6,10 @@ export const MESSAGES = defineMessages({
     en: (p: { topics: string; replicas: string }) => `Create ${p.topics}, replicas ${p.replicas}`,
     ko: (p) => `토픽 만들기: ${p.topics}, 레플리카 ${p.replicas}`,
   },
-  leaderAndIsr: { en: () => 'leader and ISR', ko: () => '리더와 ISR' },
   sendA: {
     en: (p: { address: string; config: string }) => `Send A to each, bootstrapping from L (${p.address}): ${p.config}`,
     ko: (p) => `토픽마다 A 보내기, L 로 bootstrap(${p.address}): ${p.config}`,
   },
-  deliveryResults: { en: () => 'delivery results', ko: () => '전송 결과' },
   stopFollowers: {
     en: () => 'Stop both followers cleanly (SIGTERM: a controlled shutdown), and wait until L is the only in-sync replica',
     ko: () => '두 팔로워를 정상 종료(SIGTERM: controlled shutdown)하고, L 이 유일한 ISR 이 될 때까지 기다리기',
@@ -68,10 +66,6 @@ export const MESSAGES = defineMessages({
     en: () => 'Restart L and wait until every replica is back in sync',
     ko: () => 'L 재시작, 모든 레플리카가 다시 동기화될 때까지 기다리기',
   },
-  truncation: {
-    en: () => "L's server.log: what it cut from its own log on rejoining",
-    ko: () => 'L 의 server.log: 다시 합류하면서 자기 로그에서 잘라 낸 것',
-  },
   dump: { en: () => 'Dump every replica', ko: () => '모든 레플리카 덤프' },
   closing: {
     en: () =>
@@ -102,10 +96,6 @@ export const MESSAGES = defineMessages({
     en: (p: { leader: number; isr: string }) => `leader ${p.leader} isr [${p.isr}]`,
     ko: (p) => `리더 ${p.leader}, isr [${p.isr}]`,
   },
-  noMoment: {
-    en: (p: { moment: string }) => `no "${p.moment}" moment in cluster.jsonl`,
-    ko: (p) => `cluster.jsonl 에 "${p.moment}" 시점이 없음`,
-  },
   refusedExpected: {
     en: (p: { error: string; timeout: string }) =>
       `acks=all with min.insync.replicas=2 and one replica in sync: the broker answered "${p.error}" (the client's action: MsgNotPersisted) and the client gave B up (${p.timeout})`,
@@ -132,7 +122,6 @@ export const MESSAGES = defineMessages({
     en: (p: { told: string; hw: string }) => `${p.told}; high watermark ${p.hw}`,
     ko: (p) => `${p.told}, high watermark ${p.hw}`,
   },
-  notListed: { en: () => 'not listed', ko: () => '목록에 없음' },
   committedExpected: {
     en: () => 'acks=all with min.insync.replicas=1 and one replica in sync: L acknowledged B at offset 1 and committed it (high watermark 2)',
     ko: () => 'min.insync.replicas=1, ISR 하나에 acks=all: L 이 B 에 offset 1 로 응답하고 commit 함(high watermark 2)',
