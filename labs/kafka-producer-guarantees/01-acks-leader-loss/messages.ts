@@ -28,7 +28,7 @@ export const MESSAGES = defineMessages({
   },
   frozen: {
     en: (p: { node: number; attempts: number }) => `   node ${p.node} frozen (attempt ${p.attempts}); no fetch of it is parked at L`,
-    ko: (p) => `   노드 ${p.node} 얼림(시도 ${p.attempts}번째). L 에서 기다리는 이 노드의 fetch 는 없어요`,
+    ko: (p) => `   노드 ${p.node} 얼림(${p.attempts}번째 시도). L 에서 기다리는 이 노드의 fetch 는 없어요`,
   },
   sendX: { en: () => 'Send X through each producer: only L can take it', ko: () => '프로듀서마다 X 보내기: 받을 수 있는 건 L 뿐이에요' },
   frozenIsr: {
