@@ -3,6 +3,7 @@
 import { dataBatches, parseDumpLog, parseLog4jLine } from '@kafka-labs/dumplog';
 import { GradeError, is, readRunFile, readRunJsonLines, type ShapeOf } from '@kafka-labs/grader';
 import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
+import type { ClusterView, NodeAction } from '@kafka-labs/report/views';
 
 export const NODES = [1, 2, 3] as const;
 export const CLUSTER_FILE = 'cluster.jsonl';
@@ -87,4 +88,44 @@ export const resultOf = (log: ProducerLog, event: string) => log.results.find((r
 export function told(log: ProducerLog, event: string): string {
   const r = resultOf(log, event);
   return r ? (r.error ? `${event} ${r.error.name}` : `${event} offset=${r.offset}`) : `no report for ${event}`;
+}
+
+/** What a run did to its nodes just before each moment it recorded in cluster.jsonl, in order. */
+export type Protocol = { name: string; events: { node: number; action: NodeAction }[] }[];
+
+/** One topic of a cluster picture: its producer's log, its replicas' records, and whether L cut it back. */
+export interface PictureVariant {
+  title: string;
+  topic: string;
+  event: string;
+  log: ProducerLog;
+  replicas: string[][];
+  truncated: boolean;
+}
+
+/** The cluster picture of a run: each variant's leader and ISR at the moments of `protocol`, and where its `event` ended up. */
+export function clusterView(protocol: Protocol, moments: PartitionMoment[], leader: number, variants: PictureVariant[], files: string[]): ClusterView {
+  return {
+    kind: 'cluster',
+    files,
+    nodes: [...NODES],
+    moments: protocol,
+    variants: variants.map((v) => {
+      const r = resultOf(v.log, v.event);
+      return {
+        title: v.title,
+        states: protocol.map(({ name }) => {
+          const m = moments.find((x) => x.moment === name && x.topic === v.topic);
+          return m ? { leader: m.leader, isr: m.isr } : null;
+        }),
+        record: {
+          event: v.event,
+          told: r ? (r.error ? r.error.name : `offset=${r.offset}`) : '-',
+          acknowledged: r?.error === null && r.offset >= 0,
+          keptOn: NODES.filter((_, i) => v.replicas[i]!.some((record) => record.slice(record.indexOf(':') + 1) === v.event)),
+          truncatedOn: v.truncated ? [leader] : [],
+        },
+      };
+    }),
+  };
 }
