@@ -2,7 +2,10 @@ import { Checks, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import {
+  CLUSTER_FILE,
+  clusterView,
   describeReplicas,
+  dumpFile,
   MSG_TIMED_OUT,
   NODES,
   parseOffsets,
@@ -15,6 +18,8 @@ import {
   readReplicas,
   resultOf,
   told,
+  type PictureVariant,
+  type Protocol,
 } from '@kafka-labs/kafka-producer-guarantees/replicas';
 import { CLUSTER_MESSAGES } from '@kafka-labs/kafka-producer-guarantees/cluster-messages';
 import { MESSAGES } from './messages.ts';
@@ -50,6 +55,8 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     found: t.quorumFound({ controller: String(quorum.controller ?? '?'), voters: quorum.voters.join(',') }),
     hint: t.quorumHint(),
   });
+  const followers = NODES.filter((n) => n !== leader);
+  const pictured: PictureVariant[] = [];
   const described = (moment: string, m: { leader: number; isr: number[] } | undefined) =>
     m ? t.moment({ moment, leader: String(m.leader), isr: m.isr.join(',') }) : c.noMoment({ moment });
 
@@ -93,6 +100,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       hint: t.failoverHint(),
     });
     const truncated = truncatedTo(truncations, `${topic}-0`) === 1;
+    pictured.push({ title: `${variant} (acks=${acks})`, topic, event: 'X', log, replicas, truncated });
     checks.law({
       id: 'old-leader-truncated',
       scope: variant,
@@ -141,6 +149,16 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       });
     }
   }
+
+  // What the run script did to the nodes before each moment it recorded.
+  const protocol: Protocol = [
+    { name: 'created', events: [] },
+    { name: 'frozen', events: followers.map((node) => ({ node, action: 'freeze' })) },
+    { name: 'failover', events: [{ node: leader, action: 'kill' }, ...followers.map((node) => ({ node, action: 'thaw' as const }))] },
+    { name: 'rejoined', events: [{ node: leader, action: 'restart' }] },
+  ];
+  const files = parameters.variants.flatMap((v) => [`${v.name}.log`, ...NODES.map((n) => dumpFile(v.name, n))]);
+  checks.view(clusterView(protocol, moments, leader, pictured, [CLUSTER_FILE, TRUNCATION_FILE, ...files]));
 
   const trapTopic = nameOf(names, 'trap');
   const trap = await readProducer(runDir, 'trap');

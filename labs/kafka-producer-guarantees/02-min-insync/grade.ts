@@ -2,8 +2,12 @@ import { Checks, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import {
+  CLUSTER_FILE,
+  clusterView,
   describeReplicas,
+  dumpFile,
   MSG_TIMED_OUT,
+  NODES,
   parseOffsets,
   readMoments,
   readProducer,
@@ -13,6 +17,8 @@ import {
   TRUNCATION_FILE,
   truncatedTo,
   type PartitionMoment,
+  type PictureVariant,
+  type Protocol,
 } from '@kafka-labs/kafka-producer-guarantees/replicas';
 import { CLUSTER_MESSAGES } from '@kafka-labs/kafka-producer-guarantees/cluster-messages';
 import { MESSAGES } from './messages.ts';
@@ -41,6 +47,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   const moments = await readMoments(runDir);
   const watermarks = parseOffsets(await readRunFile(runDir, 'offsets-isr-of-one.txt'));
   const truncations = await readRunFile(runDir, TRUNCATION_FILE, { allowEmpty: true });
+  const pictured: PictureVariant[] = [];
   const state = (moment: string, m: PartitionMoment | undefined) => (m ? t.moment({ leader: m.leader, isr: m.isr.join(',') }) : c.noMoment({ moment }));
 
   for (const { name: variant, acks, minInsync } of parameters.variants) {
@@ -68,6 +75,8 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const hw = watermarks[topic];
     const hwText = hw === undefined ? c.notListed() : String(hw);
     const replicaText = describeReplicas(replicas).join('; ');
+    const cut = truncatedTo(truncations, `${topic}-0`);
+    pictured.push({ title: `${variant} (acks=${acks}, min.insync.replicas=${minInsync})`, topic, event: 'B', log, replicas, truncated: cut !== undefined });
     if (acks === 'all' && minInsync === 2) {
       const refused = log.client
         .map(parseClientEvent)
@@ -128,7 +137,6 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
         found: `${state('stopped', stopped)}; ${state('leader-dead', dead)}`,
         hint: t.electedHint(),
       });
-      const cut = truncatedTo(truncations, `${topic}-0`);
       checks.law({
         id: 'acknowledged-record-lost',
         scope: variant,
@@ -139,5 +147,15 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       });
     }
   }
+  // What the run script did to the nodes before each moment it recorded.
+  const followers = NODES.filter((n) => n !== leader);
+  const protocol: Protocol = [
+    { name: 'created', events: [] },
+    { name: 'stopped', events: followers.map((node) => ({ node, action: 'stop' })) },
+    { name: 'leader-dead', events: [{ node: leader, action: 'kill' }, ...followers.map((node) => ({ node, action: 'restart' as const }))] },
+    { name: 'recovered', events: [{ node: leader, action: 'restart' }] },
+  ];
+  const files = parameters.variants.flatMap((v) => [`${v.name}.log`, ...NODES.map((n) => dumpFile(v.name, n))]);
+  checks.view(clusterView(protocol, moments, leader, pictured, [CLUSTER_FILE, TRUNCATION_FILE, ...files]));
   return checks.grade();
 }

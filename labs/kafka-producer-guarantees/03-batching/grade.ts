@@ -2,8 +2,9 @@ import { compactView } from '@kafka-labs/dumplog';
 import { Checks, is, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
-import { BATCHING_FILES as F, batchesOf, codecLog, summarise } from '@kafka-labs/kafka-producer-guarantees/batching';
+import { BATCHING_FILES as F, batchesOf, codecLog, summarise, type BatchSummary } from '@kafka-labs/kafka-producer-guarantees/batching';
 import { readBatches, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
+import type { BatchBar } from '@kafka-labs/report/views';
 import { formatSummary, MESSAGES } from './messages.ts';
 
 /** What this grader reads of the parameters the run recorded (the run script's BATCHING). */
@@ -104,5 +105,14 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       });
     }
   }
+  const bar = (label: string, s: BatchSummary): BatchBar => ({ label, batches: s.batches, records: s.records, bytes: s.bytes, codec: s.codecs.join('/') });
+  checks.view({
+    kind: 'batches',
+    files: [F.lingerDump, F.codecDump, ...S.linger.map((v) => `${v.name}.log`), ...S.codecs.map((c) => `${codecLog('librdkafka', c)}.log`)],
+    groups: [
+      { setting: 'linger.ms', records: S.streamCount, measure: 'batches', bars: linger.map((v) => bar(v.name, v.summary)) },
+      { setting: 'compression.codec', records: S.burstCount, measure: 'bytes', bars: codecs.map((c) => bar(c.codec, c.summary)) },
+    ],
+  });
   return checks.grade();
 }
