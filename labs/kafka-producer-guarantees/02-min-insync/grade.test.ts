@@ -1,9 +1,17 @@
 import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
+  testPicture(LAB, { shows: ['no leader', 'acknowledged B lost', 'acknowledged B on every replica', 'B never acknowledged', 'B truncated'] });
+
+  test('a minisr1 partition led by a follower while L was dead is not drawn without a leader', async () => {
+    const text = await alteredPicture(LAB, 'cluster.jsonl', (t) => t.replace(/^(\{"moment":"leader-dead","topic":"minisr1-[^"]+","leader":)-1/m, '$13'));
+    expect(text).not.toContain('no leader');
+  });
+
   test('the run passes: min.insync.replicas=2 refused B, 1 committed it and kept it through L\'s death, acks=1 lost it', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status, graded.stdout).toBe(0);
