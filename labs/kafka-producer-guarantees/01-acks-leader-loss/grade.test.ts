@@ -1,9 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, goldenRunFolder, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
+/** The golden run's leader change, as the picture labels it: `leader <L> → <the follower that took over>`. */
+const leaderChange = () => {
+  const moments = readFileSync(join(goldenRunFolder(LAB), 'cluster.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { moment: string; leader: number });
+  const at = (moment: string) => moments.find((m) => m.moment === moment)!.leader;
+  return `leader ${at('created')} → ${at('failover')}`;
+};
 /** A dump's record line of payload X at offset 1, as kafka-dump-log prints it. */
 const withX = (dump: string) =>
   dump.replace(
@@ -100,6 +107,13 @@ const BROKEN: Broken[] = [
 ];
 
 describe(LAB, () => {
+  testPicture(LAB, { shows: [leaderChange(), 'acknowledged X lost', 'X never acknowledged', 'X truncated'], hides: ['acknowledged X on every replica'] });
+
+  test('an acks=1 X that timed out is not drawn as an acknowledged record lost', async () => {
+    const text = await alteredPicture(LAB, 'acks1.log', (t) => t.replace(/X result: offset=1/, 'X result: error -192 _MSG_TIMED_OUT'));
+    expect(text).not.toContain('acknowledged X lost');
+  });
+
   testGoldenInBothLanguages(LAB);
 
   test('the run passes: acks=1 lost one acknowledged record, acks=0 and acks=all none, the trap stored Y at least once', async () => {
