@@ -1,9 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, goldenRunFolder, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testBrokenVariants, testRunFolderFailures, type Broken } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
+/** The golden run's leader change, as the picture labels it: `leader <L> → <the follower that took over>`. */
+const leaderChange = () => {
+  const moments = readFileSync(join(goldenRunFolder(LAB), 'cluster.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { moment: string; leader: number });
+  const at = (moment: string) => moments.find((m) => m.moment === moment)!.leader;
+  return `leader ${at('created')} → ${at('failover')}`;
+};
 /** A dump's record line of payload X at offset 1, as kafka-dump-log prints it. */
 const withX = (dump: string) =>
   dump.replace(
@@ -48,6 +55,20 @@ const BROKEN: Broken[] = [
     reason: /^L \(node \d\) led with all three replicas in sync/,
   },
   {
+    name: 'an ISR that shrank while the followers were frozen',
+    file: 'cluster.jsonl',
+    edit: (text) => text.replace(/^(\{"moment":"frozen","topic":"acksall-[^"]+","leader":(\d+),"replicas":\[[\d,]+\],"isr":)\[[\d,]+\]/m, (_, head: string, l: string) => `${head}[${l}]`),
+    fails: ['acksall-isr-never-shrank'],
+    reason: /\(frozen: leader (\d) isr \[\1\]\)/,
+  },
+  {
+    name: 'L as the active controller',
+    file: 'quorum.txt',
+    edit: (text, dir) => text.replace(/^LeaderId:(\s+)\d+$/m, (_, gap: string) => `LeaderId:${gap}${/"leader":\s*(\d+)/.exec(readFileSync(join(dir, 'run.json'), 'utf8'))![1]}`),
+    fails: ['frozen-pair-held-the-quorum'],
+    reason: /\(quorum.txt: LeaderId \d, voters \[1,2,3\]\)/,
+  },
+  {
     name: 'no truncation line for a topic',
     file: 'truncation.txt',
     edit: (text) => text.replace(/^.*partition=acks0-.*\n/m, ''),
@@ -86,6 +107,15 @@ const BROKEN: Broken[] = [
 ];
 
 describe(LAB, () => {
+  testPicture(LAB, { shows: [leaderChange(), 'acknowledged X lost', 'X never acknowledged', 'X truncated'], hides: ['acknowledged X on every replica'] });
+
+  test('an acks=1 X that timed out is not drawn as an acknowledged record lost', async () => {
+    const text = await alteredPicture(LAB, 'acks1.log', (t) => t.replace(/X result: offset=1/, 'X result: error -192 _MSG_TIMED_OUT'));
+    expect(text).not.toContain('acknowledged X lost');
+  });
+
+  testGoldenInBothLanguages(LAB);
+
   test('the run passes: acks=1 lost one acknowledged record, acks=0 and acks=all none, the trap stored Y at least once', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status, graded.stdout).toBe(0);

@@ -1,13 +1,23 @@
-import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
-  test('the run passes: min.insync.replicas=2 refused B, min.insync.replicas=1 acknowledged it with one replica', async () => {
+  testPicture(LAB, { shows: ['no leader', 'acknowledged B lost', 'acknowledged B on every replica', 'B never acknowledged', 'B truncated'] });
+
+  test('a minisr1 partition led by a follower while L was dead is not drawn without a leader', async () => {
+    const text = await alteredPicture(LAB, 'cluster.jsonl', (t) => t.replace(/^(\{"moment":"leader-dead","topic":"minisr1-[^"]+","leader":)-1/m, '$13'));
+    expect(text).not.toContain('no leader');
+  });
+
+  test('the run passes: min.insync.replicas=2 refused B, 1 committed it and kept it through L\'s death, acks=1 lost it', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status, graded.stdout).toBe(0);
   });
+
+  testGoldenInBothLanguages(LAB);
 
   test('a B acknowledged on the min.insync.replicas=2 topic fails not-enough-replicas', async () => {
     const graded = await gradeAltered(LAB, 'minisr2.log', (text) => text.replace(/ B result: error -192 _MSG_TIMED_OUT/, ' B result: offset=1'));
@@ -45,6 +55,30 @@ describe(LAB, () => {
     const graded = await gradeAltered(LAB, 'dump-minisr1-node3.txt', (text) => text.replace(/payload: B$/m, 'payload: C'));
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/✘ minisr1-copied-after-recovery: .*node 3: 0:A 1:C/);
+  });
+
+  test('an acks=1 B that moved the high watermark fails acknowledged-not-committed', async () => {
+    const graded = await gradeAltered(LAB, 'offsets-isr-of-one.txt', (text) => text.replace(/^(acks1-\S+:0:)1$/m, '$12'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ acks1-acknowledged-not-committed: .*\(B offset=1; high watermark 2\)/);
+  });
+
+  test('an acks1 partition left without a leader fails eligible-follower-elected', async () => {
+    const graded = await gradeAltered(LAB, 'cluster.jsonl', (text) => text.replace(/^(\{"moment":"leader-dead","topic":"acks1-[^"]+","leader":)\d+/m, '$1-1'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ acks1-eligible-follower-elected: .*; leader -1 isr/);
+  });
+
+  test('a minisr1 partition led by a follower while L was dead fails offline-without-leader', async () => {
+    const graded = await gradeAltered(LAB, 'cluster.jsonl', (text) => text.replace(/^(\{"moment":"leader-dead","topic":"minisr1-[^"]+","leader":)-1/m, '$13'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ minisr1-offline-without-leader: .*\(leader 3 isr/);
+  });
+
+  test('an acks=1 B kept on a replica fails acknowledged-record-lost', async () => {
+    const graded = await gradeAltered(LAB, 'dump-acks1-node3.txt', (text) => text.replace(/payload: A$/m, 'payload: B'));
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ acks1-acknowledged-record-lost: .*node 3: 0:B/);
   });
 
   test('a run folder without a producer log fails naming it', async () => {

@@ -59,7 +59,3 @@ export function summarise(batches: readonly DumpBatch[]): BatchSummary {
     codecs: [...new Set(batches.map((b) => b.compressCodec))],
   };
 }
-
-/** `linger-5: 97 batches, 300 records (3.1 per batch, at most 7), 21004 bytes, none`. */
-export const formatSummary = (name: string, s: BatchSummary) =>
-  `${name}: ${s.batches} batches, ${s.records} records (${s.batches ? (s.records / s.batches).toFixed(1) : '0'} per batch, at most ${s.largest}), ${s.bytes} bytes, ${s.codecs.join('/') || 'no codec'}`;

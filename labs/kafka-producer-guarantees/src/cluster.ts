@@ -1,9 +1,12 @@
 // What the run scripts of the 3-node labs share: topics placed on chosen replicas, the lab producer fed one event at a
 // time, leader and ISR snapshots, and every replica's segment dumped. The graders read what these write (replicas.ts).
+import { readFileSync } from 'node:fs';
 import type { Broker, PartitionState } from '@kafka-labs/broker';
+import { textsIn } from '@kafka-labs/i18n';
 import { until, type Child, type Lab } from '@kafka-labs/lab-kit';
 import { PRODUCER_CLI } from '@kafka-labs/producer';
-import { CLUSTER_FILE, describeReplicas, dumpFile, NODES, parseOffsets, replicaRecords, type PartitionMoment } from './replicas.ts';
+import { CLUSTER_MESSAGES } from './cluster-messages.ts';
+import { CLUSTER_FILE, describeReplicas, dumpFile, NODES, parseOffsets, replicaRecords, TRUNCATION_FILE, type PartitionMoment } from './replicas.ts';
 
 /** A producer's start (tsx and the native client) takes seconds, and tens of them on a loaded machine. */
 const START_MS = 120_000;
@@ -18,8 +21,8 @@ export interface ClusterRun {
   /** Every node's address, for tools that must reach whichever node runs. */
   everyNode: string;
   /**
-   * Chooses the partition leader L, a node that is not the active KRaft controller (so a failover of L needs no
-   * controller election), says so in the transcript and records it in run.json (parameter and figure `leader`).
+   * A step that chooses the partition leader L, a node that is not the active KRaft controller (so a failover of L needs
+   * no controller election), says so in the transcript and records it in run.json (parameter and figure `leader`).
    */
   chooseLeader(): Promise<{ leader: number; followers: number[] }>;
   /** Creates each topic on its replicas (the first one leads) with `config`, and waits until all of them are in sync. */
@@ -44,6 +47,11 @@ export interface ClusterRun {
    * replica has the records; the tool's output is saved as `saveAs` when given.
    */
   highWatermarks(topics: string[], saveAs?: string): Promise<Record<string, number>>;
+  /**
+   * The `Truncating to offset` lines of `node`'s server.log for partition 0 of the lab's topics, saved as truncation.txt;
+   * returns them without their log4j prefix.
+   */
+  truncations(node: number): string[];
   /** Dumps partition 0 of `topic` on every node into dump-<name>-node<N>.txt; returns `node N: offset:payload ...` lines. */
   dumpReplicas(name: string, topic: string): Promise<string[]>;
 }
@@ -72,10 +80,12 @@ export function clusterRun(lab: Lab): ClusterRun {
     broker,
     everyNode,
     async chooseLeader() {
+      const t = textsIn(CLUSTER_MESSAGES, lab.lang);
+      lab.step(t.pickLeader());
       const controller = await broker.activeController();
       const leader = NODES.find((n) => n !== controller)!;
       const followers = NODES.filter((n) => n !== leader);
-      lab.say(`   active controller: node ${controller}; leader L: node ${leader}; followers: nodes ${followers.join(', ')}`);
+      lab.say(t.leaderChosen({ controller, leader, followers: followers.join(', ') }));
       lab.figure('leader', leader);
       lab.parameter('leader', leader);
       return { leader, followers };
@@ -125,6 +135,14 @@ export function clusterRun(lab: Lab): ClusterRun {
       const pattern = `(${wanted.join('|')})`;
       const out = await lab.kafka(saveAs ? { saveAs } : {})`kafka-get-offsets --bootstrap-server ${everyNode} --topic ${pattern}`;
       return parseOffsets(out.stdout);
+    },
+    truncations(node) {
+      const serverLog = broker.serverLog(node);
+      const lines = serverLog
+        ? readFileSync(serverLog, 'utf8').split('\n').filter((line) => / Truncating to offset /.test(line) && topics.some((t) => line.includes(`partition=${t}-0,`)))
+        : [];
+      lab.writeFile(TRUNCATION_FILE, `${lines.join('\n')}\n`);
+      return lines.map((line) => line.replace(/^\[[^\]]+\] INFO /, ''));
     },
     async dumpReplicas(name, topic) {
       const lines: string[][] = [];

@@ -3,6 +3,8 @@
 import type { View } from '@kafka-labs/grader';
 import type { Lang } from '@kafka-labs/i18n';
 import type { Section } from '../page.ts';
+import { drawBatches, type BatchesView } from './batches.ts';
+import { drawCluster, type ClusterView } from './cluster.ts';
 import { drawConsumerGroup, type ConsumerGroupView } from './consumer-group.ts';
 import { drawDumpBatches, type DumpBatchesView } from './dump-batches.ts';
 import { drawSequence, type SequenceView } from './sequence.ts';
@@ -11,11 +13,21 @@ import { drawSteps, type StepsView } from './steps.ts';
 import { drawTransactions, type TransactionsView } from './transactions.ts';
 
 /** Every view a report can draw. */
-export type ReportView = ConsumerGroupView | DumpBatchesView | SequenceView | SinkView | StepsView | TransactionsView;
+export type ReportView =
+  | BatchesView
+  | ClusterView
+  | ConsumerGroupView
+  | DumpBatchesView
+  | SequenceView
+  | SinkView
+  | StepsView
+  | TransactionsView;
 
 type Drawers = { [K in ReportView['kind']]: (view: Extract<ReportView, { kind: K }>, lang: Lang) => Section[] };
 
 const DRAWERS: Drawers = {
+  batches: drawBatches,
+  cluster: drawCluster,
   'consumer-group': drawConsumerGroup,
   'dump-batches': drawDumpBatches,
   sequence: drawSequence,

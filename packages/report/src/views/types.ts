@@ -1,5 +1,7 @@
 // What a grader imports (types only) to return a view for the report: `checks.view({ kind: ..., ... } satisfies XView)`.
 export type { ReportView } from './index.ts';
+export type { BatchBar, BatchesView } from './batches.ts';
+export type { ClusterView, NodeAction, ReplicaState } from './cluster.ts';
 export type { ConsumerGroupView } from './consumer-group.ts';
 export type { GroupWorker } from './consumer-group-model.ts';
 export type { DumpBatchesView } from './dump-batches.ts';
