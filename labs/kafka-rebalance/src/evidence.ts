@@ -3,7 +3,9 @@
 import { countDuplicates, type DuplicateReport } from '@kafka-labs/dups';
 import { parseGroupOffsets, parseGroupTable, type GroupOffset } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatWorkerEvent, parseWorkerLog, WorkerError, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
+import { MESSAGES } from './messages.ts';
 
 /** The files of a run besides transcript.txt and run.json: `<worker>.log` per worker and these per group. */
 export const FILES = {
@@ -198,16 +200,17 @@ export const showEvent = (event: WorkerEvent) => formatWorkerEvent(event).slice(
 
 /**
  * Events as transcript lines, with runs of more than `keep` consecutive processed lines (of any worker) shortened to
- * their first and last lines around a `... N more processed lines ...` marker, so a rebalance shows at a glance.
+ * their first and last lines around a `... N more processed lines ...` marker in `lang`, so a rebalance shows at a glance.
  */
-export function excerpt(events: WorkerEvent[], keep = 4): string[] {
+export function excerpt(events: WorkerEvent[], lang: Lang, keep = 4): string[] {
+  const t = textsIn(MESSAGES, lang);
   const lines: string[] = [];
   let run: WorkerEvent[] = [];
   const flush = () => {
     if (run.length > keep + 1) {
       const head = run.slice(0, Math.ceil(keep / 2));
       const tail = run.slice(run.length - Math.floor(keep / 2));
-      lines.push(...head.map(showEvent), `  ... ${run.length - head.length - tail.length} more processed lines ...`, ...tail.map(showEvent));
+      lines.push(...head.map(showEvent), t.moreProcessed({ n: run.length - head.length - tail.length }), ...tail.map(showEvent));
     } else {
       lines.push(...run.map(showEvent));
     }
