@@ -92,5 +92,4 @@ export const MESSAGES = defineMessages({
     ko: (p) => `b가 a보다 먼저 offset ${p.offset}을 끝냄: 둘이 같은 메시지를 동시에 처리함`,
   },
   noCommitAfterSlow: { en: () => 'no commit after the slow offset', ko: () => '느린 offset 뒤에 commit이 없음' },
-  never: { en: () => 'never', ko: () => '끝내지 못함' },
 });
