@@ -27,12 +27,6 @@ export const MESSAGES = defineMessages({
       `   토픽 ${p.topic}. 워커: 메시지당 ${p.delaySec}초, ${p.commitEvery}개마다 commit, 반납 때 commit 없음,\n` +
       `   partition.assignment.strategy=${p.strategy}, 기본 heartbeat.interval.ms(3초)`,
   },
-  partitionsWait: { en: (p: { n: number }) => `${p.n} partitions`, ko: (p) => `파티션 ${p.n}개` },
-  owners: { en: (p: { a: string; b: string }) => `   a owns ${p.a}, b owns ${p.b}`, ko: (p) => `   a가 ${p.a}, b가 ${p.b}를 가졌어요` },
-  producing: {
-    en: (p: { messages: number; intervalSec: number }) => `   producing ${p.messages} messages round-robin, one every ${p.intervalSec} s`,
-    ko: (p) => `   메시지 ${p.messages}개를 라운드 로빈으로 ${p.intervalSec}초마다 하나씩 보내요`,
-  },
   midwayWait: { en: () => 'every partition of a and b mid-way between two commits', ko: () => 'a와 b의 모든 파티션이 두 commit 사이 중간쯤' },
   cJoins: {
     en: (p: { progress: string }) => `   c joins; processed past the last commit: ${p.progress}`,

@@ -3,10 +3,11 @@ import { startLab } from '@kafka-labs/lab-kit';
 import { excerpt, merged, ownedBy, partitionList, progressOf, sinceLastCommit, uncommitted } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, showOutcome, spawnWorker, startStream, stopWorkers, streamDone } from '@kafka-labs/kafka-rebalance/experiment';
 import { CONSUMER_BROKER, JOIN as S } from '@kafka-labs/kafka-rebalance/setups';
+import { MESSAGES as TRACK } from '@kafka-labs/kafka-rebalance/messages';
 import { MESSAGES } from './messages.ts';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
-const t = textsIn(MESSAGES, lab.lang);
+const [t, tt] = [textsIn(MESSAGES, lab.lang), textsIn(TRACK, lab.lang)];
 
 for (const variant of S.variants) {
   const consumer = variant.protocol === 'consumer';
@@ -24,12 +25,12 @@ for (const variant of S.variants) {
   const b = spawnWorker(lab, names, 'b', flags);
   const c = spawnWorker(lab, names, 'c', [...flags, '--join-on-signal']);
   const half = S.partitions / 2;
-  for (const w of [a, b]) await w.untilLogged(t.partitionsWait({ n: half }), () => ownedBy(w.events()).size === half);
+  for (const w of [a, b]) await w.untilLogged(tt.partitionsWait({ n: half }), () => ownedBy(w.events()).size === half);
   await c.waitFor('ready line', 'ready');
-  lab.say(t.owners({ a: partitionList(ownedBy(a.events())), b: partitionList(ownedBy(b.events())) }));
+  lab.say(tt.owners({ a: partitionList(ownedBy(a.events())), b: partitionList(ownedBy(b.events())) }));
 
   const fill = startStream(lab, variant.group, topic, S);
-  lab.say(t.producing(S));
+  lab.say(tt.producing(S));
 
   // c joins on an event of the logs: both a and b have committed once, every partition has processed messages past
   // its last commit, and neither worker is near its next commit. They hear of it with their next heartbeats.
@@ -56,7 +57,7 @@ for (const variant of S.variants) {
   c.join();
 
   const third = S.partitions / 3;
-  for (const w of [a, b, c]) await w.untilLogged(t.partitionsWait({ n: third }), () => ownedBy(w.events()).size === third);
+  for (const w of [a, b, c]) await w.untilLogged(tt.partitionsWait({ n: third }), () => ownedBy(w.events()).size === third);
   await allProcessed([a, b, c], S);
   await streamDone(fill);
   await stopWorkers([a, b, c]);

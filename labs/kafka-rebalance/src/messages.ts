@@ -14,6 +14,12 @@ export const MESSAGES = defineMessages({
     en: (p: { group: string; last: string }) => `kafka-consumer-groups shows no offsets for ${p.group}: ${p.last}`,
     ko: (p) => `kafka-consumer-groups에 ${p.group}의 offset이 없어요: ${p.last}`,
   },
+  partitionsWait: { en: (p: { n: number }) => `${p.n} partitions`, ko: (p) => `파티션 ${p.n}개` },
+  owners: { en: (p: { a: string; b: string }) => `   a owns ${p.a}, b owns ${p.b}`, ko: (p) => `   a가 ${p.a}, b가 ${p.b}를 가졌어요` },
+  producing: {
+    en: (p: { messages: number; intervalSec: number }) => `   producing ${p.messages} messages round-robin, one every ${p.intervalSec} s`,
+    ko: (p) => `   메시지 ${p.messages}개를 라운드 로빈으로 ${p.intervalSec}초마다 하나씩 보내요`,
+  },
   moreProcessed: {
     en: (p: { n: number }) => `  ... ${p.n} more processed lines ...`,
     ko: (p) => `  ... processed 줄 ${p.n}개 생략 ...`,
