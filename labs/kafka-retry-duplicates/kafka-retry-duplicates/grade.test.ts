@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { copyGolden, goldenRunFolder, gradeFolder, labIdOf, testHostileFiles } from '@kafka-labs/lab-kit/testing';
+import { hasHangul } from '@kafka-labs/i18n';
 import { describe, expect, test } from 'vitest';
 
 // Without a broker: the steps this grader checks from the work folder's files alone (2, 3 and 6) on the golden
@@ -14,6 +15,13 @@ describe(LAB, () => {
     expect(graded.result!.checks.every((c) => c.id.startsWith(`step-${step}-`))).toBe(true);
   });
 
+  test.each([2, 3, 6])('step %i grades the golden run the same in English and Korean, each message in its language', async (step) => {
+    const [en, ko] = [await gradeFolder(LAB, goldenRunFolder(LAB), { step, lang: 'en' }), await gradeFolder(LAB, goldenRunFolder(LAB), { step, lang: 'ko' })];
+    expect(ko.result!.checks.map((c) => [c.id, c.ok])).toEqual(en.result!.checks.map((c) => [c.id, c.ok]));
+    expect(en.result!.checks.filter((c) => hasHangul(c.message)).map((c) => c.id)).toEqual([]);
+    expect(ko.result!.checks.filter((c) => !hasHangul(c.message)).map((c) => c.id)).toEqual([]);
+  });
+
   test('two pay-77 batches from one producer id fail step 6 naming it', async () => {
     const dir = copyGolden(LAB);
     const file = join(dir, 'two-sessions.txt');
@@ -22,6 +30,16 @@ describe(LAB, () => {
     const graded = await gradeFolder(LAB, dir, { step: 6 });
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/^FAIL: step 6 \(separate sessions are not deduplicated\): two batches, .* \(2 copies of pay-77 .*\)\. Hint: /);
+  });
+
+  test('a failed step 6 in Korean names the step and gives the Korean hint', async () => {
+    const dir = copyGolden(LAB);
+    const file = join(dir, 'two-sessions.txt');
+    const ids = [...readFileSync(file, 'utf8').matchAll(/producerId: (\d+)/g)].map((m) => m[1]);
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`producerId: ${ids[1]} `, `producerId: ${ids[0]} `));
+    const graded = await gradeFolder(LAB, dir, { step: 6, lang: 'ko' });
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/6단계 \(따로 연 세션은 중복이 제거되지 않는다\): .*흔한 실수 2: /);
   });
 
   // Issue 27: a producer log run together into one 1 MB line (its newlines turned to spaces) holds the retry text, but
