@@ -6,6 +6,7 @@ import {
   commitsByPartition,
   evidenceOf,
   first,
+  maxpollFound,
   merged,
   msBetween,
   readDupsReport,
@@ -13,6 +14,7 @@ import {
   readWorkerLogs,
   sameReport,
   showEvent,
+  slowWork,
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
@@ -42,21 +44,14 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   const { [aName]: a = [], [bName]: b = [] } = beforeFirstStop(logs);
   const all = [...logs[aName]!, ...logs[bName]!];
 
-  const slow = first(a, 'slow', (e) => e.offset === S.slowAt);
+  const work = slowWork(a, S.slowAt, (text) => MAXPOLL.test(text));
+  const { slow, maxpoll, done: aDone, silentMs } = work;
   const afterSlow = slow ? a.slice(a.indexOf(slow)) : [];
-  const maxpoll = first(afterSlow, 'client', (e) => MAXPOLL.test(e.text));
-  const aDone = first(afterSlow, 'processed', (e) => e.offset === S.slowAt);
-  const silentMs = slow && maxpoll ? msBetween(slow, maxpoll) : NaN;
   checks.law({
     id: 'a-leaves-after-poll-interval',
     ok: slow !== undefined && maxpoll !== undefined && aDone !== undefined && maxpoll.time <= aDone.time && silentMs >= S.maxPollIntervalMs - SLACK_MS,
     expected: t.leavesExpected({ ms: S.maxPollIntervalMs, offset: S.slowAt }),
-    found:
-      slow && maxpoll
-        ? tt.maxpollFound({ ms: silentMs, afterDone: aDone !== undefined && maxpoll.time > aDone.time })
-        : slow
-          ? tt.noMaxpoll()
-          : tt.neverSlow({ offset: S.slowAt }),
+    found: maxpollFound(work, S.slowAt, lang),
     hint: t.leavesHint(),
     evidence: evidenceOf([slow, maxpoll, aDone]),
   });

@@ -6,6 +6,7 @@ import {
   commitsByPartition,
   evidenceOf,
   first,
+  maxpollFound,
   merged,
   msBetween,
   readDupsReport,
@@ -13,6 +14,7 @@ import {
   readWorkerLogs,
   sameReport,
   showEvent,
+  slowWork,
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
@@ -54,22 +56,14 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const [a, b] = [logs[aName]!, logs[bName]!];
     const all = [...a, ...b];
 
-    const slow = first(a, 'slow', (e) => e.offset === S.slowAt);
-    const afterSlow = slow ? a.slice(a.indexOf(slow)) : [];
-    const maxpoll = first(afterSlow, 'client', (e) => e.text.startsWith('MAXPOLL'));
-    const aDone = first(afterSlow, 'processed', (e) => e.offset === S.slowAt);
-    const silentMs = slow && maxpoll ? msBetween(slow, maxpoll) : NaN;
+    const work = slowWork(a, S.slowAt, (text) => text.startsWith('MAXPOLL'));
+    const { slow, maxpoll, done: aDone, silentMs } = work;
     checks.law({
       id: 'maxpoll-while-working',
       scope: v,
       ok: slow !== undefined && maxpoll !== undefined && aDone !== undefined && maxpoll.time <= aDone.time && silentMs >= S.maxPollIntervalMs - SLACK_MS,
       expected: t.maxpollExpected({ ms: S.maxPollIntervalMs, offset: S.slowAt }),
-      found:
-        slow && maxpoll
-          ? tt.maxpollFound({ ms: silentMs, afterDone: aDone !== undefined && maxpoll.time > aDone.time })
-          : slow
-            ? tt.noMaxpoll()
-            : tt.neverSlow({ offset: S.slowAt }),
+      found: maxpollFound(work, S.slowAt, lang),
       evidence: evidenceOf([slow, maxpoll, aDone]),
     });
     if (!slow || !maxpoll || !aDone) continue;

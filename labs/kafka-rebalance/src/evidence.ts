@@ -185,6 +185,33 @@ export function unprocessed(events: WorkerEvent[], partitions: number, perPartit
   return missing;
 }
 
+/** A worker's slow message (its `slow` line at `offset`), the MAXPOLL line after it and the end of its work, if logged. */
+export interface SlowWork {
+  slow?: EventOf<'slow'>;
+  maxpoll?: EventOf<'client'>;
+  done?: EventOf<'processed'>;
+  /** Milliseconds from the slow start to MAXPOLL (NaN without both). */
+  silentMs: number;
+}
+
+/** Finds in a worker's events its slow work on `offset` and the first client line after it that `isMaxpoll` accepts. */
+export function slowWork(events: WorkerEvent[], offset: number, isMaxpoll: (text: string) => boolean): SlowWork {
+  const slow = first(events, 'slow', (e) => e.offset === offset);
+  const after = slow ? events.slice(events.indexOf(slow)) : [];
+  const maxpoll = first(after, 'client', (e) => isMaxpoll(e.text));
+  const done = first(after, 'processed', (e) => e.offset === offset);
+  return { slow, maxpoll, done, silentMs: slow && maxpoll ? msBetween(slow, maxpoll) : NaN };
+}
+
+/** What a MAXPOLL law found, in `lang`: how long after the slow start MAXPOLL came, or which of the two is missing. */
+export function maxpollFound(work: SlowWork, offset: number, lang: Lang): string {
+  const t = textsIn(MESSAGES, lang);
+  const { slow, maxpoll, done } = work;
+  if (!slow) return t.neverSlow({ offset });
+  if (!maxpoll) return t.noMaxpoll();
+  return t.maxpollFound({ ms: work.silentMs, afterDone: done !== undefined && maxpoll.time > done.time });
+}
+
 /** Partition numbers 0..count-1. */
 export const partitionsOf = (count: number) => [...Array(count).keys()];
 
