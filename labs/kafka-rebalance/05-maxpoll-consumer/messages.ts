@@ -46,7 +46,7 @@ export const MESSAGES = defineMessages({
   },
   lateSucceeded: {
     en: (p: { offsets: string }) => `   a's late commit ${p.offsets} succeeded: a was still the member that owned p0.`,
-    ko: (p) => `   a의 늦은 commit ${p.offsets}은 성공했어요. a는 여전히 p0을 가진 구성원이었어요.`,
+    ko: (p) => `   a의 늦은 commit(${p.offsets})은 성공했어요. a는 여전히 p0을 가진 구성원이었어요.`,
   },
   lateFailed: {
     en: (p: { error: string }) => `   a's late commit failed with ${p.error}: the broker had fenced a and given p0 to b.`,
