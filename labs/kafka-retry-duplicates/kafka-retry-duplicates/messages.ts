@@ -177,7 +177,7 @@ export const MESSAGES = defineMessages({
 
   plainExpected: {
     en: () => 'a new batch holding pay-3 with producerId -1 (no producer id without idempotence)',
-    ko: () => 'pay-3을 담은 새 배치의 producerId가 -1 (멱등을 끄면 producer id가 없음)',
+    ko: () => 'pay-3을 담은 새 배치가 있고 그 producerId가 -1임',
   },
   plainFound: {
     en: (p: { baseSequence: number }) => `pay-3 is in a batch with producerId -1 and baseSequence ${p.baseSequence}`,
