@@ -14,7 +14,7 @@ export const README_OF: Record<Lang, string> = { en: 'README.md', ko: 'README.ko
 const USAGE = `usage: pnpm lab-index
 
 Writes the lab tables of README.md and README.ko.md (every lab) and of each track's labs/<track>/README.md and
-README.ko.md (its labs) between the ${MARKERS[0]} and ${MARKERS[1]} markers, in each README's language, from the
+README.ko.md (its labs) and the report package's gallery (every golden report.png) between the ${MARKERS[0]} and ${MARKERS[1]} markers, in each README's language, from the
 labs' manifest.json files and bench/labs.json's "takes". Exit code 0, or 2 on a usage error or a README without the
 markers (nothing is written then).`;
 
@@ -35,6 +35,13 @@ export function trackIndex(labs: LabEntry[], bench: Record<string, LabBench>, la
   return [t.trackIndexHeader(), '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The report package's gallery: each lab's golden picture (report.png), in English, by track. */
+export function gallery(labs: LabEntry[]): string {
+  const picture = (l: LabEntry) => `labs/${l.track}/${l.id}/golden/report.png`;
+  const rows = labs.map((l) => `| \`${l.id}\` | ${titleIn(l, 'en')} | <a href="../../${picture(l)}"><img src="../../${picture(l)}" width="360" alt="${l.id}"></a> |`);
+  return ['| lab | what it shows | its golden run\'s report |', '|---|---|---|', ...rows].join('\n');
+}
+
 /** `readme` with `table` between its markers; a README without them is an error naming `file`. */
 export function withTable(readme: string, table: string, file: string): string {
   const [start, end] = MARKERS;
@@ -49,13 +56,16 @@ export function indexedReadmes(root = REPO_ROOT): { file: string; text: string }
   const labs = listLabs(join(root, 'labs'));
   const bench = readLabBench();
   const tracks = [...new Set(labs.map((l) => l.track))];
-  const tables = LANGS.flatMap((lang) => [
+  const tables = [
+    { file: join(root, 'packages', 'report', 'README.md'), table: gallery(labs) },
+    ...LANGS.flatMap((lang) => [
     { file: join(root, README_OF[lang]), table: labIndex(labs, bench, lang) },
     ...tracks.map((track) => ({
       file: join(root, 'labs', track, README_OF[lang]),
       table: trackIndex(labs.filter((l) => l.track === track), bench, lang),
     })),
-  ]);
+    ]),
+  ];
   return tables.map(({ file, table }) => {
     const name = relative(root, file);
     if (!existsSync(file)) throw new Error(`${name} is missing`);

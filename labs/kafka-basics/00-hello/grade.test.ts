@@ -1,9 +1,15 @@
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
+  testPicture(LAB, { shows: ['librdkafka, enable.idempotence=true', 'kafkajs, idempotence off', 'producerId', '-1: none'] });
+
+  test("a kafkajs batch with a producer id is drawn with it", async () => {
+    expect(await alteredPicture(LAB, 'dump.txt', (text) => text.replace(/producerId: -1/g, 'producerId: 7'))).not.toContain('-1: none');
+  });
   test('the run passes and its result.json says so', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);

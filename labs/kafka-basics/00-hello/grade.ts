@@ -1,6 +1,7 @@
 import { compactView, dataBatches, readDump } from '@kafka-labs/dumplog';
 import { Checks, excerpt, is, readRunJson } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
+import type { DumpBatchesView } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
 
 const PAYLOADS = { idempotent: 'hello-librdkafka', plain: 'hello-kafkajs' } as const;
@@ -40,5 +41,13 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     evidence: compactView(plain ? [plain] : dump.batches),
   });
   if (idempotent) checks.figure('producerId', idempotent.producerId);
+  checks.view({
+    kind: 'dump-batches',
+    files: ['dump.txt'],
+    batches: [
+      ...(idempotent ? [{ writer: t.idempotentWriter(), batch: idempotent }] : []),
+      ...(plain ? [{ writer: t.plainWriter(), batch: plain }] : []),
+    ],
+  } satisfies DumpBatchesView);
   return checks.grade();
 }

@@ -62,4 +62,6 @@ export const MESSAGES = defineMessages({
     en: () => 'kafkajs produces without idempotence unless asked: its batch carries no producer id',
     ko: () => 'kafkajs는 따로 켜지 않으면 멱등성 없이 보내요. 그래서 배치에 producer id가 없어요',
   },
+  idempotentWriter: { en: () => 'librdkafka, enable.idempotence=true', ko: () => 'librdkafka, enable.idempotence=true' },
+  plainWriter: { en: () => 'kafkajs, idempotence off', ko: () => 'kafkajs, 멱등성 꺼짐' },
 });

@@ -2,7 +2,7 @@ import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
-import { batchesOf, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
+import { batchesOf, expectDropped, expectResults, expectStored, readEvidence, sequenceView } from '@kafka-labs/kafka-idempotent-producer/evidence';
 import { MESSAGES } from './messages.ts';
 
 /** Without idempotence, a Produce request whose response was lost is re-sent and stored a second time. */
@@ -61,5 +61,6 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
 
   checks.figure('storedRecords', ev.endOffset);
   checks.figure('e42Copies', ev.consumed.filter((r) => r.value === 'E-42').length);
+  checks.view(sequenceView(ev));
   return checks.grade();
 }

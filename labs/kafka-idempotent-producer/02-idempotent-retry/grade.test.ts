@@ -1,3 +1,4 @@
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, labIdOf, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
@@ -5,6 +6,11 @@ import { editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-produc
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
+  testPicture(LAB, { shows: ['Produce response dropped by the proxy', 'Produce #3 · E-42 · retry', 'a duplicate of offset 1: not appended'], hides: ['copy 2'] });
+
+  test("without the proxy's drop, no response is drawn as dropped", async () => {
+    expect(await alteredPicture(LAB, 'proxy-events.jsonl', (text) => text.replace(/"action":"response-dropped"/g, '"action":"forwarded"'))).not.toContain('Produce response dropped by the proxy');
+  });
   testGoldenPasses(LAB, { storedRecords: 3, e42Sends: 2 });
   testGoldenInBothLanguages(LAB);
 

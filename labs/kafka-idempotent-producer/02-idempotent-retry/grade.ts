@@ -2,7 +2,7 @@ import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatPid, parseClientEvent, type ClientEvent } from '@kafka-labs/kafka-client/producer-log';
-import { batchAt, expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
+import { batchAt, expectDropped, expectResults, expectStored, readEvidence, sequenceView } from '@kafka-labs/kafka-idempotent-producer/evidence';
 import { MESSAGES } from './messages.ts';
 
 /** E-42 is the second message the producer sends: librdkafka numbers messages from MsgId 1. */
@@ -91,5 +91,6 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
 
   checks.figure('storedRecords', ev.endOffset);
   checks.figure('e42Sends', e42Sends.length);
+  checks.view(sequenceView(ev));
   return checks.grade();
 }

@@ -1,3 +1,4 @@
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, labIdOf, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-idempotent-producer/test-support';
@@ -5,6 +6,11 @@ import { dropConsumed, editBatch, testGoldenPasses } from '@kafka-labs/kafka-ide
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
+  testPicture(LAB, { shows: ['Produce response dropped by the proxy', 'a duplicate of offset 0: not appended', 'epoch bump'] });
+
+  test("without the proxy's drops, no response is drawn as dropped", async () => {
+    expect(await alteredPicture(LAB, 'proxy-events.jsonl', (text) => text.replace(/"action":"response-dropped"/g, '"action":"forwarded"'))).not.toContain('Produce response dropped by the proxy');
+  });
   testGoldenPasses(LAB, { storedRecords: 2 });
   testGoldenInBothLanguages(LAB);
 

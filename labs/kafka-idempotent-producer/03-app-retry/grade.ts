@@ -2,7 +2,7 @@ import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatPid, parseClientEvent, type ClientEvent } from '@kafka-labs/kafka-client/producer-log';
-import { expectDropped, expectResults, expectStored, readEvidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
+import { expectDropped, expectResults, expectStored, readEvidence, sequenceView } from '@kafka-labs/kafka-idempotent-producer/evidence';
 import { MESSAGES } from './messages.ts';
 
 /** An idempotent producer still stores an event twice when the application re-sends it after a timed-out delivery. */
@@ -55,5 +55,6 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   });
 
   checks.figure('storedRecords', ev.endOffset);
+  checks.view(sequenceView(ev));
   return checks.grade();
 }

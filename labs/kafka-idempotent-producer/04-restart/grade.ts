@@ -2,7 +2,7 @@ import { compactView } from '@kafka-labs/dumplog';
 import { Checks } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatPid, parseClientEvent, type Pid, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
-import { batchAt, expectDropped, expectResults, expectStored, readEvidence, type Evidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
+import { batchAt, expectDropped, expectResults, expectStored, readEvidence, sequenceView, type Evidence } from '@kafka-labs/kafka-idempotent-producer/evidence';
 import { MESSAGES } from './messages.ts';
 
 const PRODUCERS = { killed: 'producer-killed', restarted: 'producer-restarted' } as const;
@@ -76,5 +76,6 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   });
 
   checks.figure('storedRecords', ev.endOffset);
+  checks.view(sequenceView(ev));
   return checks.grade();
 }

@@ -7,6 +7,7 @@ import { textsIn } from '@kafka-labs/i18n';
 import { MESSAGES } from './messages.ts';
 import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { formatEvent, readProxyEvents, type ProxyEvent } from '@kafka-labs/proxy';
+import type { SequenceView } from '@kafka-labs/report/views';
 
 /** The files a run of this track writes, besides transcript.txt and run.json; each producer writes `<name>.log`. */
 export const FILES = {
@@ -70,6 +71,15 @@ export async function readEvidence(runDir: string, producerNames: string[]): Pro
   }
   return { endOffset, consumed, batches: dataBatches(dump), proxyEvents, dropped, producers };
 }
+
+/** The report's picture of the evidence: the producers' exchange with the broker through the proxy, and the log. */
+export const sequenceView = (ev: Evidence): SequenceView => ({
+  kind: 'sequence',
+  files: [FILES.proxyEvents, ...Object.keys(ev.producers).map((name) => `${name}.log`), FILES.dump],
+  producers: Object.entries(ev.producers).map(([name, log]) => ({ name, lines: log.lines })),
+  proxy: ev.proxyEvents,
+  batches: ev.batches,
+});
 
 const listConsumed = (consumed: ConsoleRecord[]) => consumed.map((r) => `${r.offset}:${r.value}`).join(' ');
 

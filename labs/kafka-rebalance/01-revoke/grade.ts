@@ -6,6 +6,7 @@ import {
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
   last,
   msBetween,
   partitionList,
@@ -45,6 +46,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const v = variant.group;
     const [aName, bName] = [workerName(v, 'a'), workerName(v, 'b')];
     const logs = await readWorkerLogs(runDir, [aName, bName]);
+    checks.view(groupView(v, logs));
     const { [aName]: a = [], [bName]: b = [] } = beforeFirstStop(logs);
     const all = [...logs[aName]!, ...logs[bName]!];
 

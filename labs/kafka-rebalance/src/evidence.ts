@@ -5,6 +5,7 @@ import { parseGroupOffsets, parseGroupTable, type GroupOffset } from '@kafka-lab
 import { GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatWorkerEvent, parseWorkerLog, WorkerError, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
+import type { ConsumerGroupView } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
 
 /** The files of a run besides transcript.txt and run.json: `<worker>.log` per worker and these per group. */
@@ -34,6 +35,14 @@ export async function readWorkerLogs(runDir: string, workers: string[]): Promise
   }
   return logs;
 }
+
+/** The report's picture of a group: its workers' events as read by readWorkerLogs. */
+export const groupView = (group: string, logs: Record<string, WorkerEvent[]>): ConsumerGroupView => ({
+  kind: 'consumer-group',
+  files: Object.keys(logs).map((worker) => FILES.log(worker)),
+  group,
+  workers: Object.entries(logs).map(([worker, events]) => ({ worker, events })),
+});
 
 /**
  * Reads the saved dups report of a group; a missing or malformed file is a GradeError. The grader compares it

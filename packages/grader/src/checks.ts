@@ -1,7 +1,7 @@
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { MESSAGES } from './messages.ts';
 import { is, type Shape } from './shape.ts';
-import type { Check, Figures, Grade } from './verdict.ts';
+import type { Check, Figures, Grade, View } from './verdict.ts';
 
 /** Longest evidence line or found-text a check keeps; a grader never echoes more of what it read. */
 export const EXCERPT_CHARS = 200;
@@ -62,6 +62,8 @@ export class Checks {
   readonly figures: Figures = {};
   /** What a live grader read from outside the run folder (the broker, the proxy): result.json's `live`. */
   readonly readings: Figures = {};
+  /** What the report draws of this grading (see View). */
+  readonly views: View[] = [];
 
   /** Records a law and returns whether it holds. */
   law(law: Law): boolean {
@@ -95,8 +97,19 @@ export class Checks {
     this.readings[excerpt(name)] = boundedFigure(value);
   }
 
+  /** Records a picture of what the grader read, built from the values its checks used. */
+  view<V extends View>(view: V): void {
+    this.views.push(view);
+  }
+
   grade(): Grade {
-    return { lang: this.lang, checks: this.list, figures: this.figures, ...(Object.keys(this.readings).length ? { live: this.readings } : {}) };
+    return {
+      lang: this.lang,
+      checks: this.list,
+      figures: this.figures,
+      ...(Object.keys(this.readings).length ? { live: this.readings } : {}),
+      ...(this.views.length ? { views: this.views } : {}),
+    };
   }
 }
 

@@ -85,6 +85,7 @@ export async function gradeRun(lab: GradedLab, runDir: string, options: GradeOpt
     checks,
     figures: { ...boundedFigures(info?.figures), ...grade.figures },
     ...(grade.live ? { live: grade.live } : {}),
+    ...(grade.views && !reason && !broken ? { views: grade.views } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 export { verdictOf, EXIT_CODES } from './verdict.ts';
-export type { Check, Figures, Grade, LabResult, Verdict } from './verdict.ts';
+export type { Check, Figures, Grade, LabResult, Verdict, View } from './verdict.ts';
 export { Checks, excerpt, lawMessage, boundedFigure, figuresShape, EXCERPT_CHARS, EVIDENCE_LINES } from './checks.ts';
 export type { Law } from './checks.ts';
 export { is, kindOf, ShapeError } from './shape.ts';

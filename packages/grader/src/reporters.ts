@@ -36,7 +36,8 @@ export function formatText(result: LabResult, { color }: TextOptions = {}): stri
 }
 
 export function formatJson(result: LabResult | LabResult[]): string {
-  return JSON.stringify(result, null, 2);
+  const withoutViews = ({ views: _, ...rest }: LabResult) => rest;
+  return JSON.stringify(Array.isArray(result) ? result.map(withoutViews) : withoutViews(result), null, 2);
 }
 
 /** Characters XML 1.0 cannot hold even escaped (C0 controls but tab and line breaks, lone surrogates, U+FFFE/U+FFFF). */

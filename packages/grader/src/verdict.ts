@@ -20,6 +20,16 @@ export interface Check {
 
 export type Figures = Record<string, number | string | boolean | null | (number | string)[]>;
 
+/**
+ * A typed view of what a grader read, for the report to draw (`kind` names its picture, see @kafka-labs/report/views):
+ * the picture comes from the same reading of the run folder as the checks, so the two cannot disagree.
+ */
+export interface View {
+  kind: string;
+  /** The run folder's files it was read from, for the page to name. */
+  files: string[];
+}
+
 /** What a lab's grader returns for a run folder. */
 export interface Grade {
   /** The language its messages are written in (what `--lang` chose); check ids and figures are the same in every one. */
@@ -28,9 +38,11 @@ export interface Grade {
   figures: Figures;
   /** What a live grader (manifest `live: true`) read outside the run folder, e.g. a topic's end offset on the broker. */
   live?: Figures;
+  /** What the report draws, in order; never written to result.json (see formatJson). */
+  views?: View[];
 }
 
-/** The contents of result.json in every run folder. */
+/** The result of grading a run folder; result.json holds it without `views`. */
 export interface LabResult extends Grade {
   lab: string;
   verdict: Verdict;

@@ -144,14 +144,17 @@ export interface ProducerLog {
   /** True when the producer reached its end (every event had its delivery report). */
   done: boolean;
   other: { line: number; text: string }[];
+  /** Every producer line, in the log's order (the kinds above interleaved as they were written). */
+  lines: ProducerLine[];
 }
 
 /** Parses a whole producer log leniently: every line is sorted by its kind. */
 export function scanProducerLog(text: string): ProducerLog {
-  const log: ProducerLog = { start: null, results: [], client: [], clientErrors: [], steps: [], done: false, other: [] };
+  const log: ProducerLog = { start: null, results: [], client: [], clientErrors: [], steps: [], done: false, other: [], lines: [] };
   text.split('\n').forEach((raw, index) => {
     if (raw.trim() === '') return;
     const line = parseProducerLine(raw);
+    if (line) log.lines.push(line);
     if (!line) log.other.push({ line: index + 1, text: raw });
     else if (line.kind === 'start') log.start ??= line;
     else if (line.kind === 'result') log.results.push(line);

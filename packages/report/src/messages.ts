@@ -11,12 +11,7 @@ export const MESSAGES = defineMessages({
     ko: (p) => `${p.track ? `트랙 ${p.track} · ` : ''}실행 시작 ${p.started} · ${p.seconds}초 걸림`,
   },
   sources: { en: (p: { files: string }) => `Drawn from the run folder's ${p.files}.`, ko: (p) => `실행 폴더의 ${p.files}에서 그렸어요.` },
-  noPicture: { en: () => 'No picture: the run folder holds no evidence with times.', ko: () => '그림 없음: 실행 폴더에 시각이 담긴 증거가 없어요.' },
-  timelineTitle: { en: () => 'Timeline', ko: () => '타임라인' },
-  timelineIntro: {
-    en: () => "What the run folder's files say happened, on one clock: the run itself, and each file's events (record batches by their CreateTime).",
-    ko: () => '실행 폴더의 파일이 말하는 일을 한 시계 위에 놓았어요: 실행 자체와 파일마다의 이벤트(레코드 배치는 CreateTime 기준)예요.',
-  },
+  noPicture: { en: () => 'No picture: the grader returned no view of this run.', ko: () => '그림 없음: 채점기가 이 실행의 뷰를 돌려주지 않았어요.' },
   sequenceTitle: { en: () => 'Producer ↔ proxy ↔ broker', ko: () => '프로듀서 ↔ 프록시 ↔ 브로커' },
   sequenceIntro: {
     en: (p: { dropped: number }) =>

@@ -69,7 +69,7 @@ function section(s: Section): Markup {
 }
 
 /** The whole report in the result's language: one HTML file with its style inline and no script, font or image fetched from anywhere. */
-export function reportPage(lab: LabInfo, result: LabResult, sections: Section[], notes: { sources: string[]; problems: string[] }): string {
+export function reportPage(lab: LabInfo, result: LabResult, sections: Section[], sources: string[]): string {
   const t = textsIn(MESSAGES, result.lang);
   const verdict = result.verdict;
   const verdictWord = textsIn(GRADER_MESSAGES, result.lang).verdictWord({ verdict });
@@ -97,9 +97,8 @@ export function reportPage(lab: LabInfo, result: LabResult, sections: Section[],
         el('h2', {}, t.verdictHeading()),
         checks(result, t),
         figures(result, t),
-        notes.problems.map((p) => el('p', { class: 'problem' }, p)),
         sections.map(section),
-        el('footer', {}, notes.sources.length ? t.sources({ files: notes.sources.join(', ') }) : t.noPicture()),
+        el('footer', {}, sources.length ? t.sources({ files: sources.join(', ') }) : t.noPicture()),
       ),
     ),
   );

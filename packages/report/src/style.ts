@@ -40,6 +40,5 @@ svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans
 .legend li { display: flex; align-items: center; gap: 6px; }
 .legend svg { width: 26px; height: 14px; flex: none; }
 .note { color: ${MUTED}; font-style: italic; }
-.problem { color: ${RED}; }
 footer { margin-top: 40px; color: ${MUTED}; font-size: 12px; }
 `;

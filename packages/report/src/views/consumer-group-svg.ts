@@ -1,10 +1,10 @@
 import { textsIn, type Lang } from '@kafka-labs/i18n';
-import { MESSAGES } from './messages.ts';
-import { clipPoints, linear, seconds, stack, textWidth, ticks, type Scale } from './geometry.ts';
-import { el, join, type Child, type Markup } from './markup.ts';
-import { swatch, type Section } from './page.ts';
-import type { Band, GroupModel, Lane, Mark } from './rebalance.ts';
-import { COLOURS, INK, MUTED, RED, WIDTH } from './style.ts';
+import { MESSAGES } from '../messages.ts';
+import { clipPoints, linear, seconds, stack, textWidth, ticks, type Scale } from '../geometry.ts';
+import { el, join, type Child, type Markup } from '../markup.ts';
+import { swatch, type Section } from '../page.ts';
+import { LABELS, type Band, type GroupModel, type Lane, type Mark } from './consumer-group-model.ts';
+import { COLOURS, INK, MUTED, RED, WIDTH } from '../style.ts';
 
 const LEFT = 150;
 const RIGHT = 24;
@@ -36,7 +36,7 @@ function markIcon(mark: Mark, x: number, y: number, colour: string): Markup {
 }
 
 /** A lane: the worker's name, its marks with labels, and a row per partition with what it owned, committed and worked on. */
-function laneRows(lane: Lane, partitions: number[], x: Scale, top: number): { labels: Child[]; plot: Child[]; height: number } {
+function laneRows(lane: Lane, partitions: number[], x: Scale, top: number, lang: Lang): { labels: Child[]; plot: Child[]; height: number } {
   const colour = COLOURS[lane.colour % COLOURS.length]!;
   const [from, to] = x.domain;
   const marks = lane.marks.filter((m) => m.time >= from && m.time <= to);
@@ -85,7 +85,7 @@ function laneRows(lane: Lane, partitions: number[], x: Scale, top: number): { la
     }
     for (const slow of lane.slow.filter((s) => s.partition === partition)) {
       const width = Math.max(2, x(slow.to) - x(slow.from));
-      const text = `offset ${slow.offset}: ${seconds(slow.to - slow.from)} of work`;
+      const text = textsIn(LABELS, lang).slowWork({ offset: slow.offset, took: seconds(slow.to - slow.from) });
       parts.push(
         el(
           'g',
@@ -201,7 +201,7 @@ function offsetStrip(model: GroupModel, partition: number, x: Scale, top: number
       const [t0, o0] = band.points[0]!;
       if (t0 < from || t0 > to) continue;
       const member = model.lanes.find((l) => l.worker === band.worker)?.member ?? band.worker;
-      const text = `${member} from ${o0}`;
+      const text = textsIn(LABELS, model.lang).startsFrom({ member, offset: o0 });
       const lx = Math.min(x(t0) + 6, WIDTH - RIGHT - textWidth(text, 11) - 2);
       notes.push(el('text', { x: lx, y: Math.min(top + height - 3, y(o0) + 27), 'font-size': 11, 'font-weight': 700, fill: COLOURS[band.colour % COLOURS.length]! }, text));
     }
@@ -227,7 +227,7 @@ export function rebalanceSvg(model: GroupModel, view: View): Markup {
   const body: Child[] = [];
   let y = 34;
   for (const lane of model.lanes) {
-    const rows = laneRows(lane, model.partitions, x, y);
+    const rows = laneRows(lane, model.partitions, x, y, model.lang);
     body.push(el('g', { class: 'lane', 'data-worker': lane.worker }, el('g', { 'clip-path': `url(#${clipId(model, view)})` }, rows.plot), rows.labels));
     y += rows.height + 10;
   }

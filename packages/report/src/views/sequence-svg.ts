@@ -1,12 +1,12 @@
 import { textsIn, type Lang } from '@kafka-labs/i18n';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES } from '../messages.ts';
 import type { DumpBatch } from '@kafka-labs/dumplog';
 import { formatPid } from '@kafka-labs/kafka-client/producer-log';
-import { clock, seconds, textWidth } from './geometry.ts';
-import { swatch, type Section } from './page.ts';
-import { el, type Child, type Markup } from './markup.ts';
-import type { SequenceModel, SequenceRow, Tone } from './sequence.ts';
-import { COLOURS, GREEN, INK, MUTED, RED, WIDTH } from './style.ts';
+import { clock, seconds, textWidth } from '../geometry.ts';
+import { swatch, type Section } from '../page.ts';
+import { el, type Child, type Markup } from '../markup.ts';
+import type { SequenceModel, SequenceRow, Tone } from './sequence-model.ts';
+import { COLOURS, GREEN, INK, MUTED, RED, WIDTH } from '../style.ts';
 
 const PROXY_X = 650;
 const BROKER_X = 880;

@@ -1,12 +1,39 @@
 import type { DumpBatch } from '@kafka-labs/dumplog';
-import { formatPid, type ClientEvent, type Pid } from '@kafka-labs/kafka-client/producer-log';
-import type { ProducerRun, ProducerStep } from './evidence/producer-logs.ts';
-import type { ProxyLogEvent } from './evidence/proxy-events.ts';
+import { formatPid, parseClientEvent, type ClientEvent, type Pid, type ProducerLine } from '@kafka-labs/kafka-client/producer-log';
+import type { ProxyEvent } from '@kafka-labs/proxy';
 
 // The producer ↔ proxy ↔ broker exchange of a run as rows of a sequence diagram. The proxy's event log gives the
 // requests, the responses and what the proxy did to them, with times; each producer log gives, in its own order
 // and without times, the batches it sent (PID, epoch, BaseSeq), its time-outs and what it was told; the dump says
 // what the broker stored. A client line is placed right after the proxy event it reacts to (its anchor).
+
+/** A lab producer's log as the grader parsed it: every line, in the producer's own order. */
+export interface ProducerLines {
+  /** The name the lab gave the process (its log is `<name>.log`). */
+  name: string;
+  lines: ProducerLine[];
+}
+
+/** One line of a producer log that the diagram uses: a delivery result or a client event. */
+type ProducerStep =
+  | { kind: 'result'; line: Extract<ProducerLine, { kind: 'result' }> }
+  | { kind: 'client'; event: ClientEvent };
+
+interface ProducerRun {
+  name: string;
+  steps: ProducerStep[];
+  /** True when the log ends with `producer: done` (every event had its delivery report); false for a killed process. */
+  done: boolean;
+}
+
+function producerRun({ name, lines }: ProducerLines): ProducerRun {
+  const steps = lines.flatMap((line): ProducerStep[] => {
+    if (line.kind === 'result') return [{ kind: 'result', line }];
+    const event = line.kind === 'client' ? parseClientEvent(line) : undefined;
+    return event ? [{ kind: 'client', event }] : [];
+  });
+  return { name, steps, done: lines.some((l) => l.kind === 'done') };
+}
 
 /** A batch as the client logged it when it sent a Produce request. */
 export interface SentBatch {
@@ -77,14 +104,14 @@ const firstPid = (run: ProducerRun): Pid | null => {
  * Processes in the order they ran: by the producer id each acquired (the broker hands ids out in increasing order),
  * then by name; the proxy's ordinals run across them in that order.
  */
-export function processOrder(runs: ProducerRun[]): ProducerRun[] {
+function processOrder(runs: ProducerRun[]): ProducerRun[] {
   return [...runs].sort((x, y) => (firstPid(x)?.id ?? Infinity) - (firstPid(y)?.id ?? Infinity) || x.name.localeCompare(y.name));
 }
 
-const isRequest = (e: ProxyLogEvent) => e.direction === 'request' && e.apiName !== undefined && SHOWN_APIS.has(e.apiName);
-const isResponse = (e: ProxyLogEvent) => e.direction === 'response' && e.apiName !== undefined && SHOWN_APIS.has(e.apiName);
-const fateOf = (e: ProxyLogEvent) => (e.action === 'response-dropped' ? 'dropped' : e.action === 'response-discarded' ? 'discarded' : 'forwarded');
-const sameExchange = (request: ProxyLogEvent, e: ProxyLogEvent) =>
+const isRequest = (e: ProxyEvent) => e.direction === 'request' && e.apiName !== undefined && SHOWN_APIS.has(e.apiName);
+const isResponse = (e: ProxyEvent) => e.direction === 'response' && e.apiName !== undefined && SHOWN_APIS.has(e.apiName);
+const fateOf = (e: ProxyEvent) => (e.action === 'response-dropped' ? 'dropped' : e.action === 'response-discarded' ? 'discarded' : 'forwarded');
+const sameExchange = (request: ProxyEvent, e: ProxyEvent) =>
   e.connection === request.connection && e.correlationId === request.correlationId && e.apiName === request.apiName;
 
 function noteOf(step: ProducerStep, process: number): SequenceRow | null {
@@ -109,8 +136,8 @@ function noteOf(step: ProducerStep, process: number): SequenceRow | null {
 }
 
 /** The rows of the diagram, from the proxy's events, the producer logs (in process order) and the stored batches. */
-export function sequenceModel(runs: ProducerRun[], proxy: ProxyLogEvent[], batches: DumpBatch[]): SequenceModel {
-  const ordered = processOrder(runs);
+export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], batches: DumpBatch[]): SequenceModel {
+  const ordered = processOrder(producers.map(producerRun));
   const produceConnections = new Set(proxy.filter((e) => isRequest(e) && e.apiName === 'Produce').map((e) => e.connection));
   const shown = [...proxy]
     .sort((x, y) => x.seq - y.seq)
@@ -119,22 +146,22 @@ export function sequenceModel(runs: ProducerRun[], proxy: ProxyLogEvent[], batch
   const sent = new Map<number, SentBatch>();
   const processOfConnection = new Map<number, number>();
   /** The request rows so far, in order, with the proxy event each was drawn from. */
-  const requests: { event: ProxyLogEvent; row: RequestRow }[] = [];
+  const requests: { event: ProxyEvent; row: RequestRow }[] = [];
   const answers: [ResponseRow, RequestRow][] = [];
   let cursor = 0;
 
-  const rowOf = (e: ProxyLogEvent, process: number): SequenceRow => {
+  const rowOf = (e: ProxyEvent, process: number): SequenceRow => {
     if (isRequest(e)) {
       processOfConnection.set(e.connection, process);
       const batch = sent.get(e.seq) ?? null;
       const retry = batch !== null && requests.some(({ row }) => row.process === process && row.batch?.msgId === batch.msgId);
-      const row: RequestRow = { kind: 'request', process, time: e.time, api: e.apiName!, ordinal: e.produce?.ordinal ?? null, connection: e.connection, correlationId: e.correlationId ?? null, batch, retry, stored: null };
+      const row: RequestRow = { kind: 'request', process, time: e.time, api: e.apiName!, ordinal: e.ordinal ?? null, connection: e.connection, correlationId: e.correlationId ?? null, batch, retry, stored: null };
       requests.push({ event: e, row });
       return row;
     }
     const owner = processOfConnection.get(e.connection) ?? process;
     if (isResponse(e)) {
-      const row: ResponseRow = { kind: 'response', process: owner, time: e.time, api: e.apiName!, ordinal: e.produce?.ordinal ?? null, connection: e.connection, fate: fateOf(e), stored: null };
+      const row: ResponseRow = { kind: 'response', process: owner, time: e.time, api: e.apiName!, ordinal: e.ordinal ?? null, connection: e.connection, fate: fateOf(e), stored: null };
       const request = [...requests].reverse().find((r) => sameExchange(r.event, e));
       if (request) answers.push([row, request.row]);
       return row;
@@ -150,7 +177,7 @@ export function sequenceModel(runs: ProducerRun[], proxy: ProxyLogEvent[], batch
   const emitThrough = (index: number, process: number) => {
     for (; cursor <= index && cursor < shown.length; cursor++) rows.push(rowOf(shown[cursor]!, process));
   };
-  const find = (test: (e: ProxyLogEvent) => boolean, from = cursor) => {
+  const find = (test: (e: ProxyEvent) => boolean, from = cursor) => {
     for (let i = from; i < shown.length; i++) if (test(shown[i]!)) return i;
     return -1;
   };

@@ -1,7 +1,7 @@
 import { scanWorkerLog } from '@kafka-labs/kafka-client/worker-log';
 import { expect, test } from 'vitest';
-import { groupModel } from './rebalance.ts';
-import { rebalanceSvg } from './rebalance-svg.ts';
+import { groupModel } from './consumer-group-model.ts';
+import { rebalanceSvg } from './consumer-group-svg.ts';
 
 /** A worker log from `[second, line]` pairs, as the worker writes it. */
 const log = (worker: string, lines: [number, string][]) => {

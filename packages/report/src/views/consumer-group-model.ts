@@ -1,6 +1,15 @@
 import { countDuplicates } from '@kafka-labs/dups';
+import { defineMessages, textsIn, type Lang } from '@kafka-labs/i18n';
 import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
-import { memberOf, type WorkerLog } from './evidence/worker-logs.ts';
+
+/** One worker of a group: its name and its log's events, in its own order. */
+export interface GroupWorker {
+  worker: string;
+  events: WorkerEvent[];
+}
+
+/** The member part of a worker name: `b` of `nocommit-b` in group `nocommit`. */
+const memberOf = (group: string, worker: string) => (worker.startsWith(`${group}-`) ? worker.slice(group.length + 1) : worker);
 
 // A consumer group's run as a picture model: what each worker owned when, what it processed and committed, and
 // the offsets processed more than once. Times are milliseconds since the epoch.
@@ -65,6 +74,8 @@ export interface Duplicate {
 
 export interface GroupModel {
   group: string;
+  /** The language of its labels. */
+  lang: Lang;
   start: number;
   end: number;
   partitions: number[];
@@ -83,15 +94,35 @@ const at = (event: WorkerEvent) => Date.parse(event.time);
 /** Partitions as the worker log writes them: `[p0,p1]`. */
 const partitionList = (partitions: number[]) => `[${partitions.map((p) => `p${p}`).join(',')}]`;
 
+/** The words on a group's picture: marks on the lanes and the labels of duplicate ranges (the log's own terms in `en`). */
+export const LABELS = defineMessages({
+  twice: { en: (p: { range: string }) => `${p.range} processed twice`, ko: (p) => `${p.range} 두 번 처리됨` },
+  times: { en: (p: { range: string; n: number }) => `${p.range} processed ${p.n} times`, ko: (p) => `${p.range} ${p.n}번 처리됨` },
+  started: { en: () => 'started', ko: () => '시작' },
+  restarted: { en: (p: { seconds: string }) => `restarted after ${p.seconds} s`, ko: (p) => `${p.seconds}초 뒤 재시작` },
+  stopped: { en: () => 'stopped', ko: () => '멈춤' },
+  assigned: { en: (p: { partitions: string }) => `assigned ${p.partitions}`, ko: (p) => `할당 ${p.partitions}` },
+  revoked: { en: (p: { partitions: string }) => `revoked ${p.partitions}`, ko: (p) => `반납 ${p.partitions}` },
+  lost: { en: (p: { partitions: string }) => `lost ${p.partitions}`, ko: (p) => `유실 ${p.partitions}` },
+  commitFailed: { en: (p: { offsets: string; error: string }) => `commit ${p.offsets} failed: ${p.error}`, ko: (p) => `commit ${p.offsets} 실패: ${p.error}` },
+  pollError: { en: (p: { error: string }) => `poll error: ${p.error}`, ko: (p) => `poll 오류: ${p.error}` },
+  left: { en: () => 'max.poll.interval.ms exceeded: left the group', ko: () => 'max.poll.interval.ms 초과: 그룹을 떠남' },
+  client: { en: (p: { facility: string }) => `client: ${p.facility}`, ko: (p) => `클라이언트: ${p.facility}` },
+  slowWork: { en: (p: { offset: number; took: string }) => `offset ${p.offset}: ${p.took} of work`, ko: (p) => `offset ${p.offset}: ${p.took} 동안 처리` },
+  startsFrom: { en: (p: { member: string; offset: number }) => `${p.member} from ${p.offset}`, ko: (p) => `${p.member}: ${p.offset}부터` },
+});
+
 /** The label of a duplicate range, as the graders' figures write ranges: `p1 300..349 processed twice`. */
-export function duplicateLabel(d: { partition: number; from: number; to: number; times: number }): string {
-  const range = d.from === d.to ? `${d.from}` : `${d.from}..${d.to}`;
-  return `p${d.partition} ${range} processed ${d.times === 2 ? 'twice' : `${d.times} times`}`;
+export function duplicateLabel(d: { partition: number; from: number; to: number; times: number }, lang: Lang = 'en'): string {
+  const t = textsIn(LABELS, lang);
+  const range = `p${d.partition} ${d.from === d.to ? `${d.from}` : `${d.from}..${d.to}`}`;
+  return d.times === 2 ? t.twice({ range }) : t.times({ range, n: d.times });
 }
 
-function laneOf(log: WorkerLog, colour: number): Lane {
+function laneOf(log: GroupWorker, member: string, colour: number, lang: Lang): Lane {
+  const t = textsIn(LABELS, lang);
   const events = log.events;
-  const lane: Lane = { worker: log.worker, member: memberOf(log.worker), colour, lives: [], ownership: [], commits: [], slow: [], marks: [] };
+  const lane: Lane = { worker: log.worker, member, colour, lives: [], ownership: [], commits: [], slow: [], marks: [] };
   const last = at(events.at(-1)!);
   const open = new Map<number, number>();
   const close = (partitions: number[], time: number, end: Ownership['end']) => {
@@ -110,27 +141,27 @@ function laneOf(log: WorkerLog, colour: number): Lane {
       case 'started':
         life = { from: time, to: last };
         lane.lives.push(life);
-        if (stoppedAt !== null) lane.marks.push({ time, kind: 'restarted', label: `restarted after ${((time - stoppedAt) / 1000).toFixed(1)} s`, bad: false });
-        else lane.marks.push({ time, kind: 'started', label: 'started', bad: false });
+        if (stoppedAt !== null) lane.marks.push({ time, kind: 'restarted', label: t.restarted({ seconds: ((time - stoppedAt) / 1000).toFixed(1) }), bad: false });
+        else lane.marks.push({ time, kind: 'started', label: t.started(), bad: false });
         break;
       case 'stopped':
         if (life) life.to = time;
         life = null;
         stoppedAt = time;
         close([...open.keys()], time, 'revoked');
-        lane.marks.push({ time, kind: 'stopped', label: 'stopped', bad: false });
+        lane.marks.push({ time, kind: 'stopped', label: t.stopped(), bad: false });
         break;
       case 'assigned':
         for (const partition of event.partitions) if (!open.has(partition)) open.set(partition, time);
-        lane.marks.push({ time, kind: 'assigned', label: `assigned ${partitionList(event.partitions)}`, bad: false });
+        lane.marks.push({ time, kind: 'assigned', label: t.assigned({ partitions: partitionList(event.partitions) }), bad: false });
         break;
       case 'revoked':
         close(event.partitions, time, 'revoked');
-        if (event.partitions.length) lane.marks.push({ time, kind: 'revoked', label: `revoked ${partitionList(event.partitions)}`, bad: false });
+        if (event.partitions.length) lane.marks.push({ time, kind: 'revoked', label: t.revoked({ partitions: partitionList(event.partitions) }), bad: false });
         break;
       case 'lost':
         close(event.partitions, time, 'lost');
-        lane.marks.push({ time, kind: 'lost', label: `lost ${partitionList(event.partitions)}`, bad: true });
+        lane.marks.push({ time, kind: 'lost', label: t.lost({ partitions: partitionList(event.partitions) }), bad: true });
         break;
       case 'commit':
         for (const { partition, offset } of event.offsets) lane.commits.push({ time, partition, offset });
@@ -139,17 +170,17 @@ function laneOf(log: WorkerLog, colour: number): Lane {
         lane.marks.push({
           time,
           kind: 'commit-failed',
-          label: `commit ${event.offsets.map((o) => `p${o.partition}=${o.offset}`).join(' ')} failed: ${event.error}`,
+          label: t.commitFailed({ offsets: event.offsets.map((o) => `p${o.partition}=${o.offset}`).join(' '), error: event.error }),
           bad: true,
         });
         break;
       case 'poll-error':
-        lane.marks.push({ time, kind: 'poll-error', label: `poll error: ${event.error}`, bad: true });
+        lane.marks.push({ time, kind: 'poll-error', label: t.pollError({ error: event.error }), bad: true });
         break;
       case 'client': {
         const facility = event.text.split(' ')[0]!;
         const left = facility === 'MAXPOLL';
-        lane.marks.push({ time, kind: left ? 'left' : 'client', label: left ? 'max.poll.interval.ms exceeded: left the group' : `client: ${facility}`, bad: left });
+        lane.marks.push({ time, kind: left ? 'left' : 'client', label: left ? t.left() : t.client({ facility }), bad: left });
         break;
       }
       case 'slow': {
@@ -164,7 +195,7 @@ function laneOf(log: WorkerLog, colour: number): Lane {
   return lane;
 }
 
-function bandsOf(log: WorkerLog, colour: number): Band[] {
+function bandsOf(log: GroupWorker, colour: number): Band[] {
   const bands: Band[] = [];
   const current = new Map<number, Band>();
   for (const event of log.events) {
@@ -200,11 +231,11 @@ function firstHandover(events: WorkerEvent[]): { from: number; to: number } | nu
 }
 
 /** The picture model of one group from its workers' logs (each in its own order, as the worker wrote it). */
-export function groupModel(group: string, logs: WorkerLog[]): GroupModel {
+export function groupModel(group: string, logs: GroupWorker[], lang: Lang = 'en'): GroupModel {
   const all = logs.flatMap((l) => l.events);
   const merged = [...all].sort((x, y) => x.time.localeCompare(y.time));
   const times = all.map(at);
-  const lanes = logs.map((log, i) => laneOf(log, i));
+  const lanes = logs.map((log, i) => laneOf(log, memberOf(group, log.worker), i, lang));
   // The assignments and revocations of the workers' final stop say nothing about the experiment: they stay unlabelled.
   const finalStop = Math.min(...logs.map((log) => at([...log.events].reverse().find((e) => e.kind === 'stopping') ?? log.events.at(-1)!)));
   for (const lane of lanes) lane.marks = lane.marks.filter((m) => !((m.kind === 'assigned' || m.kind === 'revoked') && m.time >= finalStop));
@@ -222,7 +253,7 @@ export function groupModel(group: string, logs: WorkerLog[]): GroupModel {
     ranges.map((r) => {
       const partition = Number(p);
       const when = all.filter((e) => e.kind === 'processed' && e.partition === partition && e.offset >= r.from && e.offset <= r.to).map(at);
-      return { partition, from: r.from, to: r.to, times: r.times, by: r.by, start: Math.min(...when), end: Math.max(...when), label: duplicateLabel({ partition, ...r }) };
+      return { partition, from: r.from, to: r.to, times: r.times, by: r.by, start: Math.min(...when), end: Math.max(...when), label: duplicateLabel({ partition, ...r }, lang) };
     }),
   );
 
@@ -238,5 +269,5 @@ export function groupModel(group: string, logs: WorkerLog[]): GroupModel {
     if (window.to - window.from < (end - start) * 0.6) focus = window;
   }
   const rebalances = [...new Set(all.filter((e) => e.kind === 'revoked' || e.kind === 'lost' || (e.kind === 'assigned' && e.partitions.length > 0)).map(at))].sort((x, y) => x - y);
-  return { group, start, end, partitions, lanes, bands, committed, duplicates, rebalances, focus };
+  return { group, lang, start, end, partitions, lanes, bands, committed, duplicates, rebalances, focus };
 }

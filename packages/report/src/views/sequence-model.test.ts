@@ -1,16 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { dataBatches, readDump } from '@kafka-labs/dumplog';
-import { readProducerLogs } from './evidence/producer-logs.ts';
-import { readProxyEvents } from './evidence/proxy-events.ts';
-import { sequenceModel, type SequenceRow } from './sequence.ts';
+import { readRunFile } from '@kafka-labs/grader';
+import { scanProducerLog } from '@kafka-labs/kafka-client/producer-log';
+import { readProxyEvents } from '@kafka-labs/proxy';
+import { sequenceModel, type SequenceRow } from './sequence-model.ts';
 
 // The files of real 02-idempotent-retry and 04-restart runs.
-const fixture = (lab: string) => fileURLToPath(new URL(`./fixtures/${lab}/`, import.meta.url));
+const fixture = (lab: string) => fileURLToPath(new URL(`../fixtures/${lab}/`, import.meta.url));
 
 async function modelOf(lab: string, producers: string[]) {
   const dir = fixture(lab);
-  return sequenceModel(await readProducerLogs(dir, producers), await readProxyEvents(dir), dataBatches(await readDump(dir, 'dump.txt')));
+  const runs = await Promise.all(producers.map(async (file) => ({ name: file.replace(/\.log$/, ''), lines: scanProducerLog(await readRunFile(dir, file)).lines })));
+  return sequenceModel(runs, await readProxyEvents(dir), dataBatches(await readDump(dir, 'dump.txt')));
 }
 
 /** A row as one short line, to compare whole diagrams. */
@@ -25,17 +27,15 @@ describe('sequenceModel', () => {
   test('the idempotent retry: the dropped response, the time-out, the retry with the same BaseSeq recognised as a duplicate', async () => {
     const model = await modelOf('02-idempotent-retry', ['producer.log']);
     expect(model.rows.map(brief)).toEqual([
-      '0 InitProducerId',
+      '0 InitProducerId #1',
       '0 InitProducerId response forwarded',
-      '0 InitProducerId',
-      '0 InitProducerId response forwarded',
-      '0 producer: acquired PID{Id:0,Epoch:0}',
+      '0 producer: acquired PID{Id:1003,Epoch:0}',
       '0 Produce #1 seq 0 -> 0',
       '0 Produce response forwarded',
       '0 producer: E-41: delivered, offset=0',
       '0 Produce #2 seq 1 -> 1',
       '0 Produce response dropped',
-      '0 producer: ProduceRequest timed out after 3965 ms without a response',
+      '0 producer: ProduceRequest timed out after 3979 ms without a response',
       '0 producer: MsgId 2, BaseSeq 1: Local: Timed out → Retry, MsgPossiblyPersisted',
       '0 proxy: connection 2 closed: the client closed the connection',
       '0 Produce #3 seq 1 retry -> dup of 1',
@@ -51,18 +51,18 @@ describe('sequenceModel', () => {
 
   test('the restart: the killed process and the restarted one, each with its own producer id', async () => {
     const model = await modelOf('04-restart', ['producer-restarted.log', 'producer-killed.log']);
-    expect(model.processes.map((p) => `${p.name} ${p.pid?.id}`)).toEqual(['producer-killed 1', 'producer-restarted 2']);
+    expect(model.processes.map((p) => `${p.name} ${p.pid?.id}`)).toEqual(['producer-killed 18', 'producer-restarted 19']);
     expect(model.rows.map(brief)).toEqual([
-      '0 InitProducerId',
+      '0 InitProducerId #1',
       '0 InitProducerId response forwarded',
-      '0 producer: acquired PID{Id:1,Epoch:0}',
+      '0 producer: acquired PID{Id:18,Epoch:0}',
       '0 Produce #1 seq 0 -> 0',
       '0 Produce response dropped',
       '0 proxy: connection 2 closed: the client closed the connection',
       '0 end killed',
-      '1 InitProducerId',
+      '1 InitProducerId #2',
       '1 InitProducerId response forwarded',
-      '1 producer: acquired PID{Id:2,Epoch:0}',
+      '1 producer: acquired PID{Id:19,Epoch:0}',
       '1 Produce #2 seq 0 -> 1',
       '1 Produce response forwarded',
       '1 producer: E-42: delivered, offset=1',

@@ -1,0 +1,33 @@
+// The kinds of picture a report draws, each from a typed view a grader returned (see View in @kafka-labs/grader):
+// one file per kind with its view type and its drawer; this table is the only place that lists them.
+import type { View } from '@kafka-labs/grader';
+import type { Lang } from '@kafka-labs/i18n';
+import type { Section } from '../page.ts';
+import { drawConsumerGroup, type ConsumerGroupView } from './consumer-group.ts';
+import { drawDumpBatches, type DumpBatchesView } from './dump-batches.ts';
+import { drawSequence, type SequenceView } from './sequence.ts';
+import { drawSteps, type StepsView } from './steps.ts';
+import { drawTransactions, type TransactionsView } from './transactions.ts';
+
+/** Every view a report can draw. */
+export type ReportView = ConsumerGroupView | DumpBatchesView | SequenceView | StepsView | TransactionsView;
+
+type Drawers = { [K in ReportView['kind']]: (view: Extract<ReportView, { kind: K }>, lang: Lang) => Section[] };
+
+const DRAWERS: Drawers = {
+  'consumer-group': drawConsumerGroup,
+  'dump-batches': drawDumpBatches,
+  sequence: drawSequence,
+  steps: drawSteps,
+  transactions: drawTransactions,
+};
+
+const isKnown = (view: View): view is ReportView => Object.hasOwn(DRAWERS, view.kind);
+
+/** The sections of the views, in order; a view of a kind no drawer knows is a defect of its grader (thrown). */
+export function drawViews(views: readonly View[], lang: Lang): Section[] {
+  return views.flatMap((view) => {
+    if (!isKnown(view)) throw new Error(`no picture is drawn for views of kind "${view.kind}"`);
+    return (DRAWERS[view.kind] as (view: ReportView, lang: Lang) => Section[])(view, lang);
+  });
+}

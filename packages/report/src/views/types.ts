@@ -1,0 +1,9 @@
+// What a grader imports (types only) to return a view for the report: `checks.view({ kind: ..., ... } satisfies XView)`.
+export type { ReportView } from './index.ts';
+export type { ConsumerGroupView } from './consumer-group.ts';
+export type { GroupWorker } from './consumer-group-model.ts';
+export type { DumpBatchesView } from './dump-batches.ts';
+export type { SequenceView } from './sequence.ts';
+export type { ProducerLines } from './sequence-model.ts';
+export type { ExerciseStep, StepsView } from './steps.ts';
+export type { TransactionsView, TxnBatch, TxnFate } from './transactions.ts';
