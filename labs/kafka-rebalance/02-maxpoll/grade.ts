@@ -6,6 +6,7 @@ import {
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
   maxpollFound,
   merged,
   msBetween,
@@ -41,6 +42,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const [aName, bName] = [workerName('slow', 'a'), workerName('slow', 'b')];
   const logs = await readWorkerLogs(runDir, [aName, bName]);
+  checks.view(groupView('slow', logs));
   const { [aName]: a = [], [bName]: b = [] } = beforeFirstStop(logs);
   const all = [...logs[aName]!, ...logs[bName]!];
 

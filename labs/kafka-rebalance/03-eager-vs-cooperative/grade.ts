@@ -7,6 +7,7 @@ import {
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
   merged,
   msBetween,
   ownedBy,
@@ -49,6 +50,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const v = variant.group;
     const members = ['a', 'b', 'c'].map((m) => workerName(v, m));
     const logs = await readWorkerLogs(runDir, members);
+    checks.view(groupView(v, logs));
     const cut = beforeFirstStop(logs);
     const [a, b, c] = members.map((m) => cut[m] ?? []) as [WorkerEvent[], WorkerEvent[], WorkerEvent[]];
     const all = members.flatMap((m) => logs[m]!);

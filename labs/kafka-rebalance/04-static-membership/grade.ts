@@ -6,6 +6,7 @@ import {
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
   msBetween,
   ownedBy,
   partitionList,
@@ -60,6 +61,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const v = variant.group;
     const [aName, bName] = [workerName(v, 'a'), workerName(v, 'b')];
     const logs = await readWorkerLogs(runDir, [aName, bName]);
+    checks.view(groupView(v, logs));
     const all = [...logs[aName]!, ...logs[bName]!];
     const [b1 = [], b2 = [], ...more] = lives(logs[bName]!);
     const left = first(b1, 'stopping');

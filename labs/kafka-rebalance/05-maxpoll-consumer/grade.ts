@@ -6,6 +6,7 @@ import {
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
   maxpollFound,
   merged,
   msBetween,
@@ -53,6 +54,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const fenced = variant.slowSec * 1000 > S.maxPollIntervalMs + S.sessionTimeoutMs;
     const [aName, bName] = [workerName(v, 'a'), workerName(v, 'b')];
     const logs = await readWorkerLogs(runDir, [aName, bName]);
+    checks.view(groupView(v, logs));
     const [a, b] = [logs[aName]!, logs[bName]!];
     const all = [...a, ...b];
 
