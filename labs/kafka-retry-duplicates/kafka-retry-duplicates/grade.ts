@@ -5,6 +5,7 @@ import { compactView, dataBatches, parseLog4jLine, readDump, type DumpBatch, typ
 import { ANY_PARAMETERS, Checks, excerpt, GradeError, readRunFile, readRunInfo, type Grade, type GradeOptions, type Law } from '@kafka-labs/grader';
 import { textsIn, type TextsOf } from '@kafka-labs/i18n';
 import { controlClient, describeFaults, type Faults } from '@kafka-labs/proxy';
+import type { ExerciseStep, StepsView } from '@kafka-labs/report/views';
 import { Kafka, logLevel } from 'kafkajs';
 import { MESSAGES } from './messages.ts';
 
@@ -45,6 +46,7 @@ export default async function grade(workDir: string, options: GradeOptions = {})
   const steps = STEPS.filter((s) => options.step === undefined || s === options.step);
   const ctx = new Context(workDir, names, checks, textsIn(MESSAGES, checks.lang));
   for (const step of steps) await STEP_CHECKS[step](ctx);
+  checks.view(ctx.view());
   return checks.grade();
 }
 
@@ -56,6 +58,10 @@ async function topicNames(workDir: string): Promise<Record<TopicKey, string>> {
 
 class Context {
   private brokerRead: Promise<Read<Map<string, TopicState>>> | null = null;
+  /** Per step graded: its checks and what each found, with the lines it showed, for the report's steps view. */
+  private readonly rows = new Map<Step, ExerciseStep>();
+  /** The work folder's files the steps read. */
+  private readonly read = new Set<string>();
 
   constructor(
     readonly workDir: string,
@@ -67,7 +73,18 @@ class Context {
 
   /** Records one law of a step (check id `step-<step>-<id>`), its expectation headed by the step and its title. */
   law(step: Step, law: Omit<Law, 'scope'>): boolean {
-    return this.checks.law({ ...law, scope: `step-${step}`, expected: this.t.stepExpected({ step, title: this.t[TITLES[step]](), expected: law.expected }) });
+    const title = this.t[TITLES[step]]();
+    const ok = this.checks.law({ ...law, scope: `step-${step}`, expected: this.t.stepExpected({ step, title, expected: law.expected }) });
+    const row = this.rows.get(step) ?? { step, title, checks: [], evidence: [] };
+    row.checks.push({ id: `step-${step}-${law.id}`, ok });
+    row.evidence.push(law.found, ...(law.evidence ?? []));
+    this.rows.set(step, row);
+    return ok;
+  }
+
+  /** The report's picture of this grading: one row per step graded, with its checks and its own evidence. */
+  view(): StepsView {
+    return { kind: 'steps', files: [...this.read], steps: [...this.rows.values()] };
   }
 
   /** Records what the grader read outside the folder (result.json `live`). */
@@ -80,6 +97,7 @@ class Context {
   }
 
   async file(name: string): Promise<Read<string>> {
+    this.read.add(name);
     try {
       return { ok: true, value: await readRunFile(this.workDir, name) };
     } catch (err) {
@@ -91,6 +109,7 @@ class Context {
   /** kafka-dump-log output of partition 0 of `topic` with record payloads, else why the file is not that. */
   async dump(name: string, topic: string): Promise<Read<DumpLog>> {
     let dump: DumpLog;
+    this.read.add(name);
     try {
       dump = await readDump(this.workDir, name);
     } catch (err) {
