@@ -9,10 +9,10 @@ import { sequenceModel, type SequenceRow } from './sequence-model.ts';
 // The files of real 02-idempotent-retry and 04-restart runs.
 const fixture = (lab: string) => fileURLToPath(new URL(`../fixtures/${lab}/`, import.meta.url));
 
-async function modelOf(lab: string, producers: string[]) {
+async function modelOf(lab: string, producers: string[], lang: 'en' | 'ko' = 'en') {
   const dir = fixture(lab);
   const runs = await Promise.all(producers.map(async (file) => ({ name: file.replace(/\.log$/, ''), lines: scanProducerLog(await readRunFile(dir, file)).lines })));
-  return sequenceModel(runs, await readProxyEvents(dir), dataBatches(await readDump(dir, 'dump.txt')));
+  return sequenceModel(runs, await readProxyEvents(dir), dataBatches(await readDump(dir, 'dump.txt')), lang);
 }
 
 /** A row as one short line, to compare whole diagrams. */
@@ -69,5 +69,11 @@ describe('sequenceModel', () => {
       '1 proxy: connection 4 closed: the client closed the connection',
       '1 end',
     ]);
+  });
+
+  test('in Korean the notes are Korean and the evidence in them stays as logged', async () => {
+    const notes = (await modelOf('02-idempotent-retry', ['producer.log'], 'ko')).rows.flatMap((r) => (r.kind === 'note' ? [r.text] : []));
+    expect(notes).toContain('E-42: 전달됨, offset=1');
+    expect(notes).toContain('MsgId 2, BaseSeq 1: Local: Timed out → Retry, MsgPossiblyPersisted');
   });
 });

@@ -1,5 +1,6 @@
 import type { DumpBatch } from '@kafka-labs/dumplog';
 import { formatPid, parseClientEvent, type ClientEvent, type Pid, type ProducerLine } from '@kafka-labs/kafka-client/producer-log';
+import { defineMessages, textsIn, type Lang } from '@kafka-labs/i18n';
 import type { ProxyEvent } from '@kafka-labs/proxy';
 
 // The producer ↔ proxy ↔ broker exchange of a run as rows of a sequence diagram. The proxy's event log gives the
@@ -86,11 +87,48 @@ type RequestRow = Extract<SequenceRow, { kind: 'request' }>;
 type ResponseRow = Extract<SequenceRow, { kind: 'response' }>;
 
 export interface SequenceModel {
+  /** The language of its notes and of the diagram's labels. */
+  lang: Lang;
   processes: { name: string; pid: Pid | null }[];
   rows: SequenceRow[];
   /** The time of the first proxy event: where the diagram's clock starts. */
   start: string | null;
 }
+
+/** The words of the diagram: the notes the model writes and the labels the picture draws (evidence stays as logged). */
+export const WORDS = defineMessages({
+  delivered: { en: (p: { event: string; offset: number | null }) => `${p.event}: delivered, offset=${p.offset}`, ko: (p) => `${p.event}: 전달됨, offset=${p.offset}` },
+  deliveryFailed: { en: (p: { event: string; error: string }) => `${p.event}: delivery failed, ${p.error}`, ko: (p) => `${p.event}: 전달 실패, ${p.error}` },
+  acquired: { en: (p: { pid: string }) => `acquired ${p.pid}`, ko: (p) => `${p.pid} 받음` },
+  acquiredAgain: { en: (p: { pid: string; previous: string }) => `acquired ${p.pid} (previous ${p.previous})`, ko: (p) => `${p.pid} 받음 (이전 ${p.previous})` },
+  epochBump: { en: (p: { from: string; to: string; msgId: number }) => `epoch bump: ${p.from} → ${p.to}, from MsgId ${p.msgId} on`, ko: (p) => `epoch 증가: ${p.from} → ${p.to}, MsgId ${p.msgId}부터` },
+  timedOut: { en: (p: { api: string; ms: number }) => `${p.api}Request timed out after ${p.ms} ms without a response`, ko: (p) => `${p.api}Request가 응답 없이 ${p.ms} ms 만에 타임아웃` },
+  unseen: { en: (p: { msgId: number; baseSeq: number }) => `sent MsgId ${p.msgId} (BaseSeq ${p.baseSeq}), a request the proxy never saw`, ko: (p) => `MsgId ${p.msgId}(BaseSeq ${p.baseSeq})를 보냈지만 프록시는 그 요청을 보지 못함` },
+  disconnected: { en: (p: { connection: number; detail: string }) => `connection ${p.connection} closed: ${p.detail}`, ko: (p) => `연결 ${p.connection} 닫힘: ${p.detail}` },
+  noReason: { en: () => 'no reason given', ko: () => '이유 없음' },
+  closedByFault: { en: (p: { connection: number; detail: string }) => `closed connection ${p.connection} (${p.detail})`, ko: (p) => `연결 ${p.connection}을 닫음 (${p.detail})` },
+  aFault: { en: () => 'a fault', ko: () => '장애' },
+  appended: { en: (p: { offset: number }) => `appended at offset ${p.offset}`, ko: (p) => `offset ${p.offset}에 덧붙임` },
+  appendedValue: { en: (p: { offset: number; value: string }) => `appended at offset ${p.offset} (${p.value})`, ko: (p) => `offset ${p.offset}에 덧붙임 (${p.value})` },
+  appendedCopy: { en: (p: { offset: number; value: string; copy: number }) => `appended at offset ${p.offset} (${p.value}, copy ${p.copy})`, ko: (p) => `offset ${p.offset}에 덧붙임 (${p.value}, ${p.copy}번째 사본)` },
+  duplicateOf: { en: (p: { offset: number }) => `a duplicate of offset ${p.offset}: not appended`, ko: (p) => `offset ${p.offset}의 중복: 덧붙이지 않음` },
+  responseOffset: { en: (p: { offset: number }) => `response: offset ${p.offset}`, ko: (p) => `응답: offset ${p.offset}` },
+  responseFirstCopy: { en: (p: { offset: number }) => `response: offset ${p.offset} (the first copy)`, ko: (p) => `응답: offset ${p.offset} (첫 사본)` },
+  apiResponse: { en: (p: { api: string }) => `${p.api} response`, ko: (p) => `${p.api} 응답` },
+  dropped: { en: (p: { api: string }) => `${p.api} response dropped by the proxy`, ko: (p) => `프록시가 버린 ${p.api} 응답` },
+  discarded: { en: (p: { api: string }) => `${p.api} response discarded: its connection was closed`, ko: (p) => `버려진 ${p.api} 응답: 연결이 닫혔어요` },
+  droppedTitle: { en: (p: { api: string }) => `the proxy dropped the response to ${p.api}`, ko: (p) => `프록시가 ${p.api}의 응답을 버림` },
+  discardedTitle: { en: (p: { api: string }) => `the proxy discarded the response to ${p.api}`, ko: (p) => `프록시가 ${p.api}의 응답을 버림 (연결 닫힘)` },
+  requestTitle: { en: (p: { api: string; connection: number; correlationId: string }) => `${p.api} request, connection ${p.connection}, correlation_id ${p.correlationId}`, ko: (p) => `${p.api} 요청, 연결 ${p.connection}, correlation_id ${p.correlationId}` },
+  retry: { en: () => 'retry', ko: () => '재시도' },
+  killed: { en: () => 'process killed: no delivery report', ko: () => '프로세스 강제 종료: 전달 보고 없음' },
+  noPid: { en: () => 'no producer id', ko: () => 'producer id 없음' },
+  proxy: { en: () => 'proxy', ko: () => '프록시' },
+  proxySub: { en: (p: { port: string }) => `fault proxy ${p.port}`, ko: (p) => `장애 프록시 ${p.port}` },
+  broker: { en: () => 'broker', ko: () => '브로커' },
+  brokerSub: { en: (p: { port: string }) => `partition leader ${p.port}`, ko: (p) => `파티션 리더 ${p.port}` },
+  pause: { en: (p: { seconds: string }) => `${p.seconds} pass`, ko: (p) => `${p.seconds} 경과` },
+});
 
 const SHOWN_APIS = new Set(['Produce', 'InitProducerId']);
 const FAULTS = new Set(['closed', 'delayed', 'error']);
@@ -114,20 +152,21 @@ const fateOf = (e: ProxyEvent) => (e.action === 'response-dropped' ? 'dropped' :
 const sameExchange = (request: ProxyEvent, e: ProxyEvent) =>
   e.connection === request.connection && e.correlationId === request.correlationId && e.apiName === request.apiName;
 
-function noteOf(step: ProducerStep, process: number): SequenceRow | null {
+function noteOf(step: ProducerStep, process: number, lang: Lang): SequenceRow | null {
+  const t = textsIn(WORDS, lang);
   const note = (tone: Tone, text: string): SequenceRow => ({ kind: 'note', process, at: 'producer', tone, text, time: null });
   if (step.kind === 'result') {
     const { event, offset, error } = step.line;
-    return error ? note('bad', `${event}: delivery failed, ${error.name}${error.code === null ? '' : ` (${error.code})`}`) : note('good', `${event}: delivered, offset=${offset}`);
+    return error ? note('bad', t.deliveryFailed({ event, error: `${error.name}${error.code === null ? '' : ` (${error.code})`}` })) : note('good', t.delivered({ event, offset }));
   }
   const e: ClientEvent = step.event;
   switch (e.kind) {
     case 'pid-acquired':
-      return note('plain', `acquired ${formatPid(e.pid)}${e.previous ? ` (previous ${formatPid(e.previous)})` : ''}`);
+      return note('plain', e.previous ? t.acquiredAgain({ pid: formatPid(e.pid), previous: formatPid(e.previous) }) : t.acquired({ pid: formatPid(e.pid) }));
     case 'pid-changed':
-      return e.from ? note('warn', `epoch bump: ${formatPid(e.from)} → ${formatPid(e.to)}, from MsgId ${e.baseMsgId} on`) : null;
+      return e.from ? note('warn', t.epochBump({ from: formatPid(e.from), to: formatPid(e.to), msgId: e.baseMsgId })) : null;
     case 'request-timeout':
-      return note('warn', `${e.api}Request timed out after ${e.afterMs} ms without a response`);
+      return note('warn', t.timedOut({ api: e.api, ms: e.afterMs }));
     case 'batch-error':
       return note('warn', `MsgId ${e.msgId}, BaseSeq ${e.baseSeq}: ${e.error} → ${e.actions.join(', ')}`);
     default:
@@ -136,7 +175,8 @@ function noteOf(step: ProducerStep, process: number): SequenceRow | null {
 }
 
 /** The rows of the diagram, from the proxy's events, the producer logs (in process order) and the stored batches. */
-export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], batches: DumpBatch[]): SequenceModel {
+export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], batches: DumpBatch[], lang: Lang = 'en'): SequenceModel {
+  const t = textsIn(WORDS, lang);
   const ordered = processOrder(producers.map(producerRun));
   const produceConnections = new Set(proxy.filter((e) => isRequest(e) && e.apiName === 'Produce').map((e) => e.connection));
   const shown = [...proxy]
@@ -168,9 +208,9 @@ export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], b
     }
     const text =
       e.action === 'disconnected'
-        ? `connection ${e.connection} closed: ${e.detail ?? 'no reason given'}`
+        ? t.disconnected({ connection: e.connection, detail: e.detail ?? t.noReason() })
         : e.action === 'closed'
-          ? `closed connection ${e.connection} (${e.detail ?? 'a fault'})`
+          ? t.closedByFault({ connection: e.connection, detail: e.detail ?? t.aFault() })
           : `${e.action}${e.apiName ? ` ${e.apiName} ${e.direction}` : ''}: ${e.detail ?? ''}`;
     return { kind: 'note', process: owner, at: 'proxy', tone: e.action === 'disconnected' ? 'plain' : e.action === 'delayed' ? 'warn' : 'bad', text, time: e.time };
   };
@@ -190,7 +230,7 @@ export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], b
       if (event?.kind === 'produce') {
         anchor = find((e) => isRequest(e) && e.apiName === 'Produce');
         if (anchor >= 0) sent.set(shown[anchor]!.seq, { msgId: event.msgId, baseSeq: event.baseSeq, pid: event.pid, count: event.count });
-        else rows.push({ kind: 'note', process, at: 'producer', tone: 'warn', text: `sent MsgId ${event.msgId} (BaseSeq ${event.baseSeq}), a request the proxy never saw`, time: null });
+        else rows.push({ kind: 'note', process, at: 'producer', tone: 'warn', text: t.unseen({ msgId: event.msgId, baseSeq: event.baseSeq }), time: null });
       } else if (event?.kind === 'batch-delivered') {
         const request = [...requests].reverse().find(({ row }) => row.process === process && row.batch?.msgId === event.msgId);
         if (request) anchor = find((e) => isResponse(e) && sameExchange(request.event, e));
@@ -205,7 +245,7 @@ export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], b
         }
       }
       if (anchor >= 0) emitThrough(anchor, process);
-      const note = noteOf(step, process);
+      const note = noteOf(step, process, lang);
       if (note) rows.push(note);
     }
     // What the proxy still logged for this process's own connections: the answers it was waiting for, its closes.
@@ -218,7 +258,7 @@ export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], b
 
   attachStored(requests.map((r) => r.row).filter((r) => r.api === 'Produce'), batches);
   for (const [response, request] of answers) response.stored = request.stored;
-  return { processes: ordered.map((run) => ({ name: run.name, pid: firstPid(run) })), rows, start: shown[0]?.time ?? null };
+  return { lang, processes: ordered.map((run) => ({ name: run.name, pid: firstPid(run) })), rows, start: shown[0]?.time ?? null };
 }
 
 /**

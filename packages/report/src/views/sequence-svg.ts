@@ -1,11 +1,11 @@
-import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { textsIn, type Lang, type TextsOf } from '@kafka-labs/i18n';
 import { MESSAGES } from '../messages.ts';
 import type { DumpBatch } from '@kafka-labs/dumplog';
 import { formatPid } from '@kafka-labs/kafka-client/producer-log';
 import { clock, seconds, textWidth } from '../geometry.ts';
 import { swatch, type Section } from '../page.ts';
 import { el, type Child, type Markup } from '../markup.ts';
-import type { SequenceModel, SequenceRow, Tone } from './sequence-model.ts';
+import { WORDS, type SequenceModel, type SequenceRow, type Tone } from './sequence-model.ts';
 import { COLOURS, GREEN, INK, MUTED, RED, WIDTH } from '../style.ts';
 
 const PROXY_X = 650;
@@ -31,18 +31,23 @@ const label = (text: string, x: number, y: number, attrs: Record<string, string 
   return el('text', { x: start, y, 'font-size': size, fill: INK, ...attrs }, text);
 };
 
-function storedText(row: Extract<SequenceRow, { kind: 'request' }>): Markup | null {
+function storedText(row: Extract<SequenceRow, { kind: 'request' }>, t: TextsOf<typeof WORDS>): Markup | null {
   if (!row.stored) return null;
   const { offset, payload, duplicate, copy } = row.stored;
   const text = duplicate
-    ? `a duplicate of offset ${offset}: not appended`
-    : `appended at offset ${offset}${payload ? ` (${payload}${copy > 1 ? `, copy ${copy}` : ''})` : ''}`;
+    ? t.duplicateOf({ offset })
+    : !payload
+      ? t.appended({ offset })
+      : copy > 1
+        ? t.appendedCopy({ offset, value: payload, copy })
+        : t.appendedValue({ offset, value: payload });
   const fill = duplicate ? COLOURS[0]! : copy > 1 ? RED : GREEN;
   return label(text, BROKER_X + 12, 0, { class: duplicate ? 'stored stored-duplicate' : copy > 1 ? 'stored stored-again' : 'stored', fill, 'font-weight': 600 });
 }
 
 /** Rows of the exchange as a sequence diagram: lifelines for each producer process, the proxy and the broker. */
 export function sequenceSvg(model: SequenceModel): Markup {
+  const t = textsIn(WORDS, model.lang);
   const count = model.processes.length;
   const start = model.start ? Date.parse(model.start) : 0;
   const body: Child[] = [];
@@ -58,7 +63,7 @@ export function sequenceSvg(model: SequenceModel): Markup {
       body.push(
         el('g', { class: 'pause' },
           el('rect', { x: 0, y, width: WIDTH, height: 22, fill: '#f7fafc' }),
-          el('text', { x: 8, y: y + 15, 'font-size': 11, fill: MUTED, 'font-style': 'italic' }, `${seconds(time - lastTime)} pass`),
+          el('text', { x: 8, y: y + 15, 'font-size': 11, fill: MUTED, 'font-style': 'italic' }, t.pause({ seconds: seconds(time - lastTime) })),
         ),
       );
       y += 22;
@@ -74,13 +79,13 @@ export function sequenceSvg(model: SequenceModel): Markup {
       const produce = row.api === 'Produce';
       const stroke = produce ? colour : MUTED;
       const marker = produce ? `arrow-${row.process % COLOURS.length}` : 'arrow-muted';
-      const head = produce ? `Produce #${row.ordinal ?? '?'}${row.stored?.payload ? ` · ${row.stored.payload}` : ''}${row.retry ? ' · retry' : ''}` : row.api;
+      const head = produce ? `Produce #${row.ordinal ?? '?'}${row.stored?.payload ? ` · ${row.stored.payload}` : ''}${row.retry ? ` · ${t.retry()}` : ''}` : row.api;
       const detail = row.batch ? `MsgId ${row.batch.msgId} · ${formatPid(row.batch.pid)} · BaseSeq ${row.batch.baseSeq}` : null;
       const arrowY = y + (detail ? 34 : 22);
-      const stored = storedText(row);
+      const stored = storedText(row, t);
       body.push(
         el('g', { class: produce ? 'request request-produce' : 'request', 'data-ordinal': row.ordinal, 'data-connection': row.connection },
-          el('title', {}, `${row.api} request, connection ${row.connection}, correlation_id ${row.correlationId ?? '?'}`),
+          el('title', {}, t.requestTitle({ api: row.api, connection: row.connection, correlationId: String(row.correlationId ?? '?') })),
           label(head, px + 10, y + 14, { 'font-weight': produce ? 700 : 400, fill: row.retry ? '#b7791f' : produce ? INK : MUTED }),
           detail ? label(detail, px + 10, y + 28, { 'font-size': 11, class: 'batch' }) : null,
           arrow(px, PROXY_X, arrowY, stroke, marker),
@@ -93,7 +98,7 @@ export function sequenceSvg(model: SequenceModel): Markup {
     } else if (row.kind === 'response') {
       const produce = row.api === 'Produce';
       const arrowY = y + 18;
-      const what = produce && row.stored ? `response: offset ${row.stored.offset}${row.stored.duplicate ? ' (the first copy)' : ''}` : `${row.api} response`;
+      const what = produce && row.stored ? (row.stored.duplicate ? t.responseFirstCopy : t.responseOffset)({ offset: row.stored.offset }) : t.apiResponse({ api: row.api });
       if (row.fate === 'forwarded') {
         body.push(
           el('g', { class: 'response', 'data-ordinal': row.ordinal },
@@ -104,10 +109,10 @@ export function sequenceSvg(model: SequenceModel): Markup {
         );
       } else {
         const dropped = row.fate === 'dropped';
-        const text = dropped ? `${row.api} response dropped by the proxy` : `${row.api} response discarded: its connection was closed`;
+        const text = (dropped ? t.dropped : t.discarded)({ api: row.api });
         body.push(
           el('g', { class: dropped ? 'dropped' : 'discarded', 'data-ordinal': row.ordinal },
-            el('title', {}, `the proxy ${dropped ? 'dropped' : 'discarded'} the response to ${row.api}${row.ordinal ? ` #${row.ordinal}` : ''}`),
+            el('title', {}, (dropped ? t.droppedTitle : t.discardedTitle)({ api: `${row.api}${row.ordinal ? ` #${row.ordinal}` : ''}` })),
             arrow(BROKER_X, PROXY_X + 12, arrowY, dropped ? RED : MUTED, dropped ? 'arrow-red' : 'arrow-muted', true),
             cross(PROXY_X, arrowY, dropped ? RED : MUTED),
             el('text', { x: PROXY_X - 14, y: arrowY + 4, 'text-anchor': 'end', 'font-size': 12, fill: dropped ? RED : MUTED, 'font-weight': 700 }, text),
@@ -129,7 +134,7 @@ export function sequenceSvg(model: SequenceModel): Markup {
     } else {
       life.killed = row.killed;
       if (row.killed) {
-        body.push(el('g', { class: 'killed' }, cross(px, y + 12, RED, 8), label('process killed: no delivery report', px + 14, y + 16, { fill: RED, 'font-weight': 700 })));
+        body.push(el('g', { class: 'killed' }, cross(px, y + 12, RED, 8), label(t.killed(), px + 14, y + 16, { fill: RED, 'font-weight': 700 })));
       } else {
         body.push(el('rect', { x: px - 10, y: y + 8, width: 20, height: 4, fill: colour }));
       }
@@ -148,9 +153,9 @@ export function sequenceSvg(model: SequenceModel): Markup {
       el('text', { x, y: 43, 'text-anchor': 'middle', 'font-size': 11, fill: MUTED }, sub),
     );
   };
-  model.processes.forEach((p, i) => head(producerX(i, count), p.name, p.pid ? formatPid(p.pid) : 'no producer id', colourOf(i)));
-  head(PROXY_X, 'proxy', 'fault proxy :9532', INK);
-  head(BROKER_X, 'broker', 'partition leader :9533', INK);
+  model.processes.forEach((p, i) => head(producerX(i, count), p.name, p.pid ? formatPid(p.pid) : t.noPid(), colourOf(i)));
+  head(PROXY_X, t.proxy(), t.proxySub({ port: ':9532' }), INK);
+  head(BROKER_X, t.broker(), t.brokerSub({ port: ':9533' }), INK);
   const lifelines: Child[] = [
     el('line', { x1: PROXY_X, x2: PROXY_X, y1: 52, y2: total, stroke: '#a0aec0', 'stroke-width': 1.5 }),
     el('line', { x1: BROKER_X, x2: BROKER_X, y1: 52, y2: total, stroke: '#a0aec0', 'stroke-width': 1.5 }),

@@ -19,5 +19,5 @@ export interface SequenceView {
 }
 
 export const drawSequence = (view: SequenceView, lang: Lang): Section[] => [
-  sequenceSection(sequenceModel(view.producers, view.proxy, view.batches ?? []), view.batches, lang),
+  sequenceSection(sequenceModel(view.producers, view.proxy, view.batches ?? [], lang), view.batches, lang),
 ];
