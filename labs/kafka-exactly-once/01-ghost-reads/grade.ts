@@ -2,6 +2,11 @@ import { dataBatches, readDump, txnOutcome, type DumpRecord } from '@kafka-labs/
 import { Checks, is, readRunInfo, type Figures } from '@kafka-labs/grader';
 import { eachTimes, eventIdOf, eventsOf, FILES, listIds, orderIds, readConsole, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
 import { readTxnLog } from '@kafka-labs/kafka-client/txn-log';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import type { TransactionsView } from '@kafka-labs/report/views';
+import { logBatches, readOf, topicRead } from '@kafka-labs/kafka-exactly-once/transactions-view';
+import { MESSAGES } from './messages.ts';
 
 const PRODUCER = 'producer';
 
@@ -9,8 +14,10 @@ const PRODUCER = 'producer';
 const RECORDED = is.object({ orders: is.integer });
 
 /** An aborted transaction leaves its records in the log behind an ABORT marker: only a read_committed reader skips them. */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const tx = textsIn(TRANSACTION_MESSAGES, lang);
+  const checks = new Checks(lang);
   const { orders } = (await readRunInfo(runDir, RECORDED)).parameters;
   const ids = orderIds(orders);
   const log = await readTxnLog(runDir, PRODUCER);
@@ -34,10 +41,13 @@ export default async function grade(runDir: string) {
       ended.map((e) => `${e.kind}${'txn' in e ? ` ${e.txn}` : ''}`).join(',') === 'aborted 1,committed 2' &&
       eachTimes(producedIn(1), ids, 1) &&
       eachTimes(producedIn(2), ids, 1),
-    expected: `the producer wrote ${ids[0]}..${ids.at(-1)} in transaction 1 and aborted it, then the same orders in transaction 2 and committed it`,
-    found: `${ended.map((e) => ('txn' in e ? `${e.kind} ${e.txn}` : `${e.kind} ${'call' in e ? e.call : ''}`)).join(', ') || 'no transaction ended'}; ` +
-      `transaction 1 produced ${producedIn(1).length}, transaction 2 produced ${producedIn(2).length}`,
-    hint: 'read producer.log: a failed or fenced call ends the run early',
+    expected: t.producerExpected({ first: ids[0]!, last: ids.at(-1)! }),
+    found: t.producerFound({
+      ended: ended.map((e) => ('txn' in e ? `${e.kind} ${e.txn}` : `${e.kind} ${'call' in e ? e.call : ''}`)).join(', ') || t.noneEnded(),
+      first: producedIn(1).length,
+      second: producedIn(2).length,
+    }),
+    hint: t.producerHint(),
     evidence: log.filter((e) => ['began', 'aborted', 'committed', 'failed', 'fenced'].includes(e.kind)).map((e) => `${e.time} ${e.kind}`),
   });
 
@@ -54,18 +64,21 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'aborted-records-in-log',
     ok: data.every((b) => b.isTransactional) && eachTimes(idsOf(aborted), ids, 1) && eachTimes(idsOf(kept), ids, 1) && aborted.length + kept.length === dataRecords.length && Math.max(...aborted.map((r) => r.offset)) < Math.min(...kept.map((r) => r.offset)),
-    expected: 'the log holds every order twice in transactional batches: first in a transaction that ended in ABORT, then in one that ended in COMMIT',
-    found: `ABORT: ${listIds(aborted.map((r) => ({ offset: r.offset, id: idsOf([r])[0]! })))}; COMMIT: ${listIds(kept.map((r) => ({ offset: r.offset, id: idsOf([r])[0]! })))}; ` +
-      `${data.filter((b) => !b.isTransactional).length} non-transactional batch(es)`,
-    hint: 'the dump must come with --print-data-log; an abort without a flush first purges the records and writes no marker',
+    expected: t.logExpected(),
+    found: t.logFound({
+      aborted: listIds(aborted.map((r) => ({ offset: r.offset, id: idsOf([r])[0]! }))),
+      committed: listIds(kept.map((r) => ({ offset: r.offset, id: idsOf([r])[0]! }))),
+      plain: data.filter((b) => !b.isTransactional).length,
+    }),
+    hint: t.logHint(),
   });
   const markers = controls.map((b) => b.records[0]?.endTxnMarker ?? '?');
   checks.law({
     id: 'markers-are-control-records',
     ok: markers.join(',') === 'ABORT,COMMIT' && controls.every((b) => b.isTransactional && b.count === 1 && data.some((d) => d.producerId === b.producerId)),
-    expected: "two control batches of the producer, one record each: an ABORT marker after the first copies and a COMMIT marker after the second",
-    found: `markers: ${markers.join(', ') || 'none'} at offset(s) ${controls.map((b) => b.baseOffset).join(', ') || '-'}`,
-    hint: 'a control batch has isControl: true and endTxnMarker in its record line',
+    expected: t.markersExpected(),
+    found: t.markersFound({ markers: markers.join(', ') || tx.none(), offsets: controls.map((b) => b.baseOffset).join(', ') || '-' }),
+    hint: t.markersHint(),
   });
 
   // The readers: read_uncommitted returns every data record (ghosts included), read_committed only the committed ones; neither returns a marker.
@@ -74,23 +87,23 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'read-uncommitted-sees-ghosts',
     ok: eachTimes(readIds(uncommitted.records).map((r) => r.id), ids, 2) && offsets(uncommitted.records) === offsets(dataRecords),
-    expected: 'read_uncommitted returns each order twice: every data record of the log, the aborted ones included',
+    expected: t.uncommittedExpected(),
     found: listIds(readIds(uncommitted.records)),
   });
   checks.law({
     id: 'read-committed-once',
     ok: eachTimes(readIds(committed.records).map((r) => r.id), ids, 1) && offsets(committed.records) === offsets(kept),
-    expected: 'read_committed returns each order once: the records of the committed transaction',
+    expected: t.committedExpected(),
     found: listIds(readIds(committed.records)),
-    hint: 'compare with the offsets the dump shows before the COMMIT marker',
+    hint: t.committedHint(),
   });
   const next = Math.max(...dump.batches.map((b) => b.lastOffset)) + 1;
   const ends = [uncommitted, committed].map((r) => r.ends.find((e) => e.partition === 0)?.offset);
   checks.law({
     id: 'no-open-transaction',
     ok: state?.state === 'CompleteCommit' && ends.every((end) => end === next),
-    expected: 'the transaction is complete (CompleteCommit) and both readers read to the end of the log: nothing is held back, the ghosts are not a timing effect',
-    found: `state ${state?.state ?? '?'}; ends: read_uncommitted ${ends[0] ?? '?'}, read_committed ${ends[1] ?? '?'}, log ${next}`,
+    expected: t.openExpected(),
+    found: t.openFound({ state: state?.state ?? '?', uncommitted: String(ends[0] ?? '?'), committed: String(ends[1] ?? '?'), next }),
   });
 
   // The Java console consumer: read_uncommitted by default.
@@ -98,15 +111,30 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'console-default-sees-ghosts',
     ok: offsets(javaDefault) === offsets(uncommitted.records) && eachTimes(consoleIds(javaDefault).map((r) => r.id), ids, 2),
-    expected: 'kafka-console-consumer without --isolation-level (read_uncommitted, the Java default) prints each order twice',
+    expected: t.consoleDefaultExpected(),
     found: listIds(consoleIds(javaDefault)),
   });
   checks.law({
     id: 'console-read-committed-once',
     ok: offsets(javaCommitted) === offsets(committed.records) && eachTimes(consoleIds(javaCommitted).map((r) => r.id), ids, 1),
-    expected: 'kafka-console-consumer --isolation-level read_committed prints each order once',
+    expected: t.consoleCommittedExpected(),
     found: listIds(consoleIds(javaCommitted)),
   });
+
+  checks.view({
+    kind: 'transactions',
+    files: [FILES.log(PRODUCER), FILES.dump(), FILES.read('read_uncommitted'), FILES.read('read_committed'), FILES.console('default'), FILES.console('read_committed')],
+    strips: [{
+      title: `${uncommitted.topic} p0`,
+      batches: logBatches(dump, [{ name: PRODUCER, offsets: eventsOf(log, 'produced').map((e) => e.offset) }], '?'),
+      reads: [
+        topicRead(uncommitted),
+        topicRead(committed),
+        readOf('read_uncommitted', 'kafka-console-consumer', javaDefault, null),
+        readOf('read_committed', 'kafka-console-consumer --isolation-level read_committed', javaCommitted, null),
+      ],
+    }],
+  } satisfies TransactionsView);
 
   const figures: Figures = { ghosts: uncommitted.records.length - committed.records.length, abortedRecords: aborted.length };
   for (const [name, value] of Object.entries(figures)) checks.figure(name, value);

@@ -1,32 +1,37 @@
 import { startLab } from '@kafka-labs/lab-kit';
-import { copies, eventIdOf } from '@kafka-labs/kafka-exactly-once/evidence';
+import { copies, eventIdOf, orderIds } from '@kafka-labs/kafka-exactly-once/evidence';
 import { awaitTransactionState, consoleRead, dumpSegment, exitedWith, logLines, readLines, saveRead, spawnTxnProducer } from '@kafka-labs/kafka-exactly-once/experiment';
 import { GHOST as S } from '@kafka-labs/kafka-exactly-once/setups';
 import { parseConsoleRecords } from '@kafka-labs/dumplog';
+import { textsIn } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import { MESSAGES } from './messages.ts';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
+const t = textsIn(MESSAGES, lab.lang);
+const tx = textsIn(TRANSACTION_MESSAGES, lab.lang);
 
-lab.step('Create orders-ghost with one partition');
+lab.step(t.createTopic());
 const topic = await lab.createTopic('orders-ghost');
 const transactionalId = lab.name('ghost-tx');
-lab.say(`   topic: ${topic}, transactional.id: ${transactionalId}`);
+lab.say(t.names({ topic, id: transactionalId }));
 
-lab.step(`One transactional producer: orders E-0001..E-000${S.orders}, flushed, ABORTED; then the same orders, flushed, COMMITTED`);
+lab.step(t.produce({ last: orderIds(S.orders).at(-1)! }));
 const producer = spawnTxnProducer(lab, 'producer', [
   '--topic', topic, '--transactional-id', transactionalId, '--count', String(S.orders), '--outcomes', S.outcomes.join(','),
 ]);
 await exitedWith(producer);
 lab.show('producer.log', logLines(producer, ['began', 'produced', 'aborted', 'committed', 'fenced', 'failed']));
 const done = await awaitTransactionState(lab, transactionalId, ['CompleteCommit']);
-lab.say(`   kafka-transactions describe: ${done.state} (epoch ${done.producerEpoch}); no transaction is open, so nothing is held back.`);
+lab.say(t.described({ state: done.state, epoch: done.producerEpoch }));
 
-lab.step('Read the partition back with librdkafka, at both isolation levels');
+lab.step(t.readBack());
 const uncommitted = await saveRead(lab, topic, 'read_uncommitted');
 const committed = await saveRead(lab, topic, 'read_committed');
-lab.show(`read_uncommitted: ${uncommitted.records.length} records`, readLines(uncommitted));
-lab.show(`read_committed: ${committed.records.length} records`, readLines(committed));
+lab.show(tx.readLabel({ isolation: 'read_uncommitted', n: uncommitted.records.length }), readLines(uncommitted));
+lab.show(tx.readLabel({ isolation: 'read_committed', n: committed.records.length }), readLines(committed));
 
-lab.step(`Read it with the Java console consumer: its default (the first ${S.orders * S.outcomes.length} records), and --isolation-level read_committed (the first ${S.orders})`);
+lab.step(t.javaRead({ all: S.orders * S.outcomes.length, committed: S.orders }));
 // Each asks for as many records as the producer wrote: the aborted copies first, if the reader returns them.
 const [javaDefault, javaCommitted] = await Promise.all([
   consoleRead(lab, topic, 'default', S.orders * S.outcomes.length),
@@ -34,21 +39,13 @@ const [javaDefault, javaCommitted] = await Promise.all([
 ]);
 for (const [label, text] of [['default (read_uncommitted)', javaDefault], ['--isolation-level read_committed', javaCommitted]] as const) {
   const records = parseConsoleRecords(text);
-  lab.show(`kafka-console-consumer ${label}: ${records.length} records`, [records.map((r) => `${eventIdOf(r.value)}@${r.offset}`).join(' ')]);
+  lab.show(t.javaLabel({ how: label, n: records.length }), [records.map((r) => `${eventIdOf(r.value)}@${r.offset}`).join(' ')]);
 }
 
-lab.step('Dump the segment');
-lab.show('kafka-dump-log, one line per batch', await dumpSegment(lab, topic));
+lab.step(t.dump());
+lab.show(t.dumpLabel(), await dumpSegment(lab, topic));
 
 const ghosts = uncommitted.records.length - committed.records.length;
 const twice = [...copies(uncommitted.records.map((r) => eventIdOf(r.value)))].filter(([, n]) => n > 1).length;
 lab.figure('ghosts', ghosts);
-lab.say(
-  '',
-  `The aborted transaction's ${ghosts} records are in the log like any others: the broker appended them, and the ABORT`,
-  'marker after them only tells readers what to skip. A read_uncommitted reader ignores it and sees',
-  `${twice} orders twice, a "ghost" duplicate that no producer retry caused. A read_committed reader skips the aborted`,
-  'records (the broker tells it which, from the aborted-transaction index) and sees each order once.',
-  'librdkafka and kafkajs read committed by default; the Java consumer and its console tool read uncommitted.',
-  'The protection is the reader\'s isolation.level=read_committed: the log itself holds the ghosts.',
-);
+lab.say('', t.closing({ ghosts, twice }));

@@ -2,6 +2,11 @@ import { readDump } from '@kafka-labs/dumplog';
 import { Checks, is, readRunInfo } from '@kafka-labs/grader';
 import { copies, describeCopies, durableOffset, eventIdOf, eventsOf, FILES, orderIds, readSavedRead, readTransactionStates } from '@kafka-labs/kafka-exactly-once/evidence';
 import { readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import type { TransactionsView, TxnStrip } from '@kafka-labs/report/views';
+import { logBatches, topicRead } from '@kafka-labs/kafka-exactly-once/transactions-view';
+import { MESSAGES } from './messages.ts';
 
 /** Copies of the killed batch in the read_committed output, by where the offsets are committed. */
 const KILLED_BATCH_COPIES = { 'after-txn': 2, 'before-txn': 0, transaction: 1 } as const;
@@ -26,10 +31,13 @@ const RECORDED = is.object({
  * A worker killed at a line of its second batch and restarted with the same transactional.id: offsets committed
  * after the transaction repeat the batch, before it lose the batch, inside it (sendOffsetsToTransaction) neither.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const tx = textsIn(TRANSACTION_MESSAGES, lang);
+  const checks = new Checks(lang);
   const setup = (await readRunInfo(runDir, RECORDED)).parameters;
   const ids = orderIds(setup.orders);
+  const strips: TxnStrip[] = [];
 
   for (const v of setup.variants) {
     const scope = v.name;
@@ -45,9 +53,9 @@ export default async function grade(runDir: string) {
       id: 'killed-at-the-line',
       scope,
       ok: last?.kind === 'paused' && last.after === v.killAfter && !killed.some((e) => e.kind === 'stopping'),
-      expected: `${v.name}-1 was killed (SIGKILL) right after it logged "paused after ${v.killAfter}"`,
-      found: `its last line: ${last ? `${last.kind}${last.kind === 'paused' ? ` after ${last.after}` : ''}` : 'none'}`,
-      hint: 'a worker that stopped on its own logs stopping/stopped',
+      expected: t.killedExpected({ name: `${v.name}-1`, killAfter: v.killAfter }),
+      found: t.killedFound({ last: last ? `${last.kind}${last.kind === 'paused' ? ` after ${last.after}` : ''}` : tx.none() }),
+      hint: t.killedHint(),
     });
 
     const durable = durableOffset(killed, v.commit);
@@ -56,8 +64,8 @@ export default async function grade(runDir: string) {
       id: 'restart-at-committed-offset',
       scope,
       ok: durable !== null && start === durable,
-      expected: `${v.name}-2 starts at the offset ${v.name}-1 had durably committed for the group`,
-      found: `committed by ${v.name}-1: ${durable ?? 'none'}; ${v.name}-2 starts at ${start ?? '?'}`,
+      expected: t.restartExpected({ restarted: `${v.name}-2`, killed: `${v.name}-1` }),
+      found: t.restartFound({ killed: `${v.name}-1`, durable: String(durable ?? tx.none()), restarted: `${v.name}-2`, start: String(start ?? '?') }),
     });
 
     const batch = lastTransaction(killed);
@@ -69,10 +77,8 @@ export default async function grade(runDir: string) {
       id: 'read-committed-copies',
       scope,
       ok: batchIds.length > 0 && ids.every((id) => (counts.get(id) ?? 0) === (batchIds.includes(id) ? want : 1)) && counts.size === ids.filter((id) => !batchIds.includes(id) || want > 0).length,
-      expected:
-        `read_committed output: every order once, except the killed batch (${batchIds.join(' ') || 'none'}): ` +
-        (want === 2 ? 'twice (processed again)' : want === 0 ? 'missing (lost)' : 'once too (exactly once)'),
-      found: `${readIds.length} records: ${describeCopies(readIds)}; missing ${ids.filter((id) => !counts.has(id)).join(' ') || 'none'}`,
+      expected: (want === 2 ? t.copiesTwice : want === 0 ? t.copiesLost : t.copiesOnce)({ batch: batchIds.join(' ') || tx.none() }),
+      found: tx.copiesFound({ n: readIds.length, copies: describeCopies(readIds), missing: ids.filter((id) => !counts.has(id)).join(' ') || tx.none() }),
     });
 
     const uncommittedIds = uncommitted.records.map((r) => eventIdOf(r.value));
@@ -82,14 +88,13 @@ export default async function grade(runDir: string) {
       id: 'aborted-copies-only-uncommitted',
       scope,
       ok: JSON.stringify([...uncommittedIds].sort()) === JSON.stringify(expectedUncommitted),
-      expected: batch.ended
-        ? 'read_uncommitted output equals read_committed: the killed worker had no open transaction'
-        : "read_uncommitted output holds read_committed's records plus the killed transaction's aborted copies",
-      found: `read_uncommitted ${uncommittedIds.length} records, read_committed ${readIds.length}, killed transaction ${batch.ended ? 'ended' : `open with ${ghosts.length}`}`,
+      expected: batch.ended ? t.uncommittedEqual() : t.uncommittedGhosts(),
+      found: t.uncommittedFound({ uncommitted: uncommittedIds.length, committed: readIds.length, killed: batch.ended ? t.txnEnded() : t.txnOpen({ n: ghosts.length }) }),
     });
 
-    // Epochs: initTransactions of the restarted worker bumps the epoch; a transaction it finds open is aborted at
-    // that bumped epoch (ABORT marker at e+1) and the new instance gets e+2.
+    // Epochs (librdkafka 2.15.1, transactions v1: one epoch per instance): initTransactions of the restarted worker
+    // bumps the epoch; a transaction it finds open is aborted at that bumped epoch (ABORT marker at e+1) and the new
+    // instance gets e+2.
     const killedOffsets = new Set(batch.produced.map((e) => e.offset));
     const killedBatch = dump.batches.find((b) => !b.isControl && b.records.some((r) => killedOffsets.has(r.offset)));
     const e = killedBatch?.producerEpoch ?? NaN;
@@ -103,17 +108,32 @@ export default async function grade(runDir: string) {
       id: 'epochs',
       scope,
       ok: ok && state?.producerEpoch === newEpoch,
-      expected: batch.ended
-        ? `the killed worker's last transaction ends in COMMIT at its epoch e; the restarted worker writes at e+1`
-        : `the killed transaction ends in ABORT at epoch e+1 (written by the coordinator); the restarted worker has e+2`,
-      found:
-        `killed batch at e=${Number.isNaN(e) ? '?' : e}; marker after it: ${marker?.records[0]?.endTxnMarker ?? 'none'} at ${marker?.producerEpoch ?? '?'}; ` +
-        `later batches at ${[...new Set(newer.map((b) => b.producerEpoch))].join(',') || '-'}; kafka-transactions epoch ${state?.producerEpoch ?? '?'}`,
-      hint: 'grade epoch differences, never the producer id',
+      expected: batch.ended ? t.epochsCommit() : t.epochsAbort(),
+      found: t.epochsFound({
+        e: Number.isNaN(e) ? '?' : String(e),
+        marker: marker?.records[0]?.endTxnMarker ?? tx.none(),
+        at: String(marker?.producerEpoch ?? '?'),
+        later: [...new Set(newer.map((b) => b.producerEpoch))].join(',') || '-',
+        described: String(state?.producerEpoch ?? '?'),
+      }),
+      hint: tx.epochsHint(),
+    });
+
+    const produced = (log: TxnEvent[]) => eventsOf(log, 'produced').map((p) => p.offset);
+    strips.push({
+      title: `${v.name}: --commit ${v.commit}`,
+      batches: logBatches(dump, [{ name: `${v.name}-1`, offsets: produced(killed) }, { name: `${v.name}-2`, offsets: produced(restarted) }], '?'),
+      reads: [
+        topicRead(uncommitted),
+        topicRead(committed),
+      ],
+      groupOffsets: { input: `orders-${v.name} p0`, end: setup.orders, killed: durable, restart: start ?? null },
     });
 
     checks.figure(`${v.name}Twice`, [...counts.values()].filter((n) => n > 1).length);
     checks.figure(`${v.name}Missing`, ids.filter((id) => !counts.has(id)).length);
   }
+  const files = setup.variants.flatMap((v) => [FILES.log(`${v.name}-1`), FILES.log(`${v.name}-2`), FILES.dump(v.name), FILES.read('read_uncommitted', v.name), FILES.read('read_committed', v.name)]);
+  checks.view({ kind: 'transactions', files, strips } satisfies TransactionsView);
   return checks.grade();
 }

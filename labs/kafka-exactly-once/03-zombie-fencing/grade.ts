@@ -1,25 +1,33 @@
 import { readDump } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
-import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, orderIds, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
+import { copies, describeCopies, durableOffset, epochsOf, eventIdOf, eventsOf, FILES, orderIds, readGroupOffset, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
 import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import type { TransactionsView, TxnStrip } from '@kafka-labs/report/views';
+import { logBatches, topicRead } from '@kafka-labs/kafka-exactly-once/transactions-view';
+import { MESSAGES } from './messages.ts';
 
 const ZOMBIES = ['fenced', 'committed-late', 'group-fenced'] as const;
 type Zombie = (typeof ZOMBIES)[number];
 
-/** What the stalled instance logged after it resumed, and what that must show per variant. */
-const OUTCOME: Record<Zombie, { expected: string; ok: (after: TxnEvent[]) => boolean }> = {
+/** The group's refusals of a member it has replaced: UNKNOWN_MEMBER_ID (25) or ILLEGAL_GENERATION (22), one law. */
+const GROUP_FENCING_CODES = [25, 22];
+
+/** What the stalled instance logged after it resumed must show, per variant (the message key says it in words). */
+const OUTCOME: Record<Zombie, { expected: 'fencedExpected' | 'lateExpected' | 'groupFencedExpected'; ok: (after: TxnEvent[]) => boolean }> = {
   fenced: {
-    expected: "a1's first call after it resumed failed fatally with _FENCED (-144) and it committed nothing",
+    expected: 'fencedExpected',
     ok: (after) => after.some((e) => e.kind === 'fenced' && e.code === -144 && e.flag === 'fatal') && !after.some((e) => e.kind === 'committed'),
   },
   'committed-late': {
-    expected: 'a1 resumed, sent its stale offsets and committed its transaction without an error (the late commit)',
+    expected: 'lateExpected',
     ok: (after) => after.some((e) => e.kind === 'sent-offsets') && after.some((e) => e.kind === 'committed') && !after.some((e) => e.kind === 'fenced' || e.kind === 'failed'),
   },
   'group-fenced': {
-    expected: "a1's sendOffsetsToTransaction was refused with UNKNOWN_MEMBER_ID (25), then a1 aborted its transaction and committed nothing",
+    expected: 'groupFencedExpected',
     ok: (after) => {
-      const refused = after.findIndex((e) => e.kind === 'failed' && e.call === 'sendOffsetsToTransaction' && e.code === 25);
+      const refused = after.findIndex((e) => e.kind === 'failed' && e.call === 'sendOffsetsToTransaction' && GROUP_FENCING_CODES.includes(e.code));
       return refused >= 0 && after.slice(refused).some((e) => e.kind === 'aborted') && !after.some((e) => e.kind === 'committed');
     },
   },
@@ -35,14 +43,17 @@ const RECORDED = is.object({
 
 /**
  * a1 stalls in an open transaction, a2 processes the whole input, a1 resumes. A stable transactional.id: a1 is
- * fenced (-144), the coordinator's ABORT at e+1, a2 at e+2, each order once. A random id with assign(): a1 commits
+ * fenced (-144), the coordinator's ABORT at e+1, a2 at e+2 (librdkafka's transactions v1), each order once. A random id with assign(): a1 commits
  * late, its batch is there twice and the group offset moves back. A random id with subscribe(): a1's offsets are
- * refused (25), it aborts, each order once.
+ * refused (25 or 22), it aborts, each order once.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const tx = textsIn(TRANSACTION_MESSAGES, lang);
+  const checks = new Checks(lang);
   const { parameters: setup, names } = await readRunInfo(runDir, RECORDED);
   const ids = orderIds(setup.orders);
+  const strips: TxnStrip[] = [];
 
   for (const v of setup.variants) {
     const scope = v.name;
@@ -59,8 +70,13 @@ export default async function grade(runDir: string) {
       id: 'stalled-in-transaction',
       scope,
       ok: openAtPause && resumed > 0 && a2Done !== undefined && a1[resumed]!.time > a2Done.time,
-      expected: `a1 paused after ${setup.stallAfter} with its transaction open, and resumed only after a2 had committed offset ${setup.orders}`,
-      found: `a1 paused: ${paused >= 0 ? (openAtPause ? 'in an open transaction' : 'outside a transaction') : 'never'}; resumed ${a1[resumed]?.time ?? 'never'}; a2 committed offset ${setup.orders} ${a2Done?.time ?? 'never'}`,
+      expected: t.stalledExpected({ stallAfter: setup.stallAfter, orders: setup.orders }),
+      found: t.stalledFound({
+        paused: paused >= 0 ? (openAtPause ? 'open' : 'outside') : 'never',
+        resumed: a1[resumed]?.time ?? t.never(),
+        orders: setup.orders,
+        done: a2Done?.time ?? t.never(),
+      }),
     });
 
     const [id1, id2] = [transactionalIdOf(a1), transactionalIdOf(a2)];
@@ -68,7 +84,7 @@ export default async function grade(runDir: string) {
       id: 'transactional-ids',
       scope,
       ok: id1 !== undefined && id2 !== undefined && (v.randomId ? id1 !== id2 : id1 === id2),
-      expected: v.randomId ? 'a1 and a2 started with different (random) transactional.ids' : 'a1 and a2 started with the same transactional.id',
+      expected: v.randomId ? t.idsDifferent() : t.idsSame(),
       found: `a1 ${id1 ?? '?'}, a2 ${id2 ?? '?'}`,
     });
 
@@ -78,9 +94,15 @@ export default async function grade(runDir: string) {
       id: 'zombie-outcome',
       scope,
       ok: outcome.ok(after),
-      expected: outcome.expected,
-      found: `after resuming: ${after.filter((e) => ['sent-offsets', 'committed', 'aborted', 'fenced', 'failed'].includes(e.kind)).map((e) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120)).join('; ') || 'nothing'}`,
-      hint: 'graders read the error code and flag, never the message',
+      expected: t[outcome.expected](),
+      found: t.outcomeFound({
+        calls:
+          after
+            .filter((e) => ['sent-offsets', 'committed', 'aborted', 'fenced', 'failed'].includes(e.kind))
+            .map((e) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120))
+            .join('; ') || t.nothing(),
+      }),
+      hint: tx.codeHint(),
     });
 
     const committed = await readSavedRead(runDir, `read-committed-${v.name}.txt`);
@@ -94,10 +116,8 @@ export default async function grade(runDir: string) {
       id: 'read-committed-copies',
       scope,
       ok: a1Ids.length > 0 && counts.size === ids.length && ids.every((id) => counts.get(id) === (late && a1Ids.includes(id) ? 2 : 1)),
-      expected: late
-        ? `read_committed output: a1's late batch (${a1Ids.join(' ') || 'none'}) twice, every other order once`
-        : 'read_committed output: every order once (a2\'s), nothing of a1',
-      found: `${readIds.length} records: ${describeCopies(readIds)}; missing ${ids.filter((id) => !counts.has(id)).join(' ') || 'none'}`,
+      expected: late ? t.copiesLate({ batch: a1Ids.join(' ') || tx.none() }) : t.copiesOnce(),
+      found: tx.copiesFound({ n: readIds.length, copies: describeCopies(readIds), missing: ids.filter((id) => !counts.has(id)).join(' ') || tx.none() }),
     });
 
     const uncommittedIds = uncommitted.records.map((r) => eventIdOf(r.value));
@@ -106,8 +126,8 @@ export default async function grade(runDir: string) {
       id: 'aborted-copies-only-uncommitted',
       scope,
       ok: JSON.stringify([...uncommittedIds].sort()) === JSON.stringify(expectedUncommitted),
-      expected: late ? "read_uncommitted output equals read_committed: a1's transaction was committed" : "read_uncommitted output holds read_committed's records plus a1's aborted batch",
-      found: `read_uncommitted ${uncommittedIds.length} records, read_committed ${readIds.length}, a1 wrote ${a1Ids.length}`,
+      expected: late ? t.uncommittedEqual() : t.uncommittedGhosts(),
+      found: t.uncommittedFound({ uncommitted: uncommittedIds.length, committed: readIds.length, a1: a1Ids.length }),
     });
 
     const before = await readGroupOffset(runDir, `${v.name}-before-resume`, group, input);
@@ -117,10 +137,8 @@ export default async function grade(runDir: string) {
       id: 'group-offset',
       scope,
       ok: before === setup.orders && back !== undefined && end === back && (late ? end < setup.orders : true),
-      expected: late
-        ? `the group's committed offset was ${setup.orders} when a1 resumed and moved BACK to a1's stale offset after its late commit`
-        : `the group's committed offset was ${setup.orders} when a1 resumed and stayed there`,
-      found: `before a1 resumed ${before ?? 'none'}, at the end ${end ?? 'none'}${late ? `, a1 sent ${back ?? 'nothing'}` : ''}`,
+      expected: late ? t.offsetBack({ orders: setup.orders }) : t.offsetStays({ orders: setup.orders }),
+      found: t.offsetFound({ before: String(before ?? tx.none()), end: String(end ?? tx.none()), sent: late ? String(back ?? t.nothing()) : null }),
     });
 
     const dump = await readDump(runDir, `dump-${v.name}.txt`, { nonEmpty: true });
@@ -131,15 +149,15 @@ export default async function grade(runDir: string) {
     const epochs = {
       fenced: {
         ok: kind === 'ABORT' && a1Marker!.producerEpoch === e + 1 && a2Epochs.length === 1 && a2Epochs[0] === e + 2 && state?.producerEpoch === e + 2,
-        expected: "a1's batch at epoch e ends in an ABORT at e+1 (written by the coordinator for a2's initTransactions); a2 writes at e+2",
+        expected: t.epochsFenced(),
       },
       'committed-late': {
         ok: kind === 'COMMIT' && a1Marker!.producerEpoch === e && last === a1Marker,
-        expected: "a1's batch ends in a COMMIT at its own epoch e, the last batch of the log (after all of a2's): nobody bumped a1's epoch",
+        expected: t.epochsLate(),
       },
       'group-fenced': {
         ok: kind === 'ABORT' && a1Marker!.producerEpoch === e,
-        expected: "a1's batch ends in an ABORT at its own epoch e (a1 aborted it itself; no coordinator fenced its producer)",
+        expected: t.epochsGroup(),
       },
     }[v.zombie];
     checks.law({
@@ -147,13 +165,40 @@ export default async function grade(runDir: string) {
       scope,
       ok: epochs.ok,
       expected: epochs.expected,
-      found:
-        `a1's batch at e=${Number.isNaN(e) ? '?' : e}; its marker: ${a1Marker ? `${kind ?? '?'} at ${a1Marker.producerEpoch}` : 'none'}${a1Marker && a1Marker === last ? ' (last batch)' : ''}; ` +
-        `a2's batches at ${a2Epochs.join(',') || '-'}; kafka-transactions epoch of a1's id ${state?.producerEpoch ?? '?'}`,
-      hint: 'grade epoch differences, never the producer id',
+      found: t.epochsFound({
+        e: Number.isNaN(e) ? '?' : String(e),
+        marker: a1Marker ? tx.markerAt({ kind: kind ?? '?', epoch: a1Marker.producerEpoch }) : tx.none(),
+        last: a1Marker !== undefined && a1Marker === last,
+        a2: a2Epochs.join(',') || '-',
+        described: String(state?.producerEpoch ?? '?'),
+      }),
+      hint: tx.epochsHint(),
+    });
+
+    const a2Offsets = eventsOf(a2, 'produced').map((p) => p.offset);
+    const error = after.find((e) => e.kind === 'fenced' || e.kind === 'failed');
+    strips.push({
+      title: v.name,
+      batches: logBatches(dump, [{ name: 'a1', offsets: a1Batch.map((p) => p.offset) }, { name: 'a2', offsets: a2Offsets }], '?'),
+      reads: [
+        topicRead(uncommitted),
+        topicRead(committed),
+      ],
+      instances: [
+        {
+          name: 'a1',
+          transactionalId: id1 ?? '?',
+          epochs: epochsOf(dump, new Set(a1Batch.map((p) => p.offset))),
+          outcome: v.zombie,
+          error: error && (error.kind === 'fenced' || error.kind === 'failed') ? `${error.call}: ${error.error} (${error.code})` : null,
+        },
+        { name: 'a2', transactionalId: id2 ?? '?', epochs: a2Epochs, outcome: 'committed', error: null },
+      ],
     });
 
     checks.figure(`${v.name}Twice`, [...counts.values()].filter((n) => n > 1).length);
   }
+  const files = setup.variants.flatMap((v) => [FILES.log(`${v.name}-a1`), FILES.log(`${v.name}-a2`), FILES.dump(v.name), FILES.read('read_uncommitted', v.name), FILES.read('read_committed', v.name)]);
+  checks.view({ kind: 'transactions', files, strips } satisfies TransactionsView);
   return checks.grade();
 }

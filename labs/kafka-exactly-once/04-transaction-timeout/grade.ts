@@ -2,6 +2,11 @@ import { readDump } from '@kafka-labs/dumplog';
 import { Checks, is, readRunInfo } from '@kafka-labs/grader';
 import { copies, describeCopies, epochsOf, eventIdOf, eventsOf, FILES, listIds, orderIds, readSavedRead, readTransactionStates, transactionalIdOf, transactionIn } from '@kafka-labs/kafka-exactly-once/evidence';
 import { formatTxnEvent, orderEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import type { TransactionsView } from '@kafka-labs/report/views';
+import { logBatches, topicRead } from '@kafka-labs/kafka-exactly-once/transactions-view';
+import { MESSAGES } from './messages.ts';
 
 const ms = (a: TxnEvent | undefined, b: TxnEvent | undefined) => (a && b ? Date.parse(b.time) - Date.parse(a.time) : NaN);
 const body = (e: TxnEvent) => formatTxnEvent(e).slice(e.time.length + e.worker.length + 2, 120);
@@ -10,12 +15,15 @@ const body = (e: TxnEvent) => formatTxnEvent(e).slice(e.time.length + e.worker.l
 const RECORDED = is.object({ orders: is.integer, transactionTimeoutMs: is.number, stallAfter: is.string, late: is.integer });
 
 /**
- * A worker stalls in its transaction past transaction.timeout.ms: the coordinator aborts it (ABORT at e+1), a
+ * A worker stalls in its transaction past transaction.timeout.ms: the coordinator aborts it (ABORT at e+1 for librdkafka's
+ * transactions v1), a
  * read_committed reader gets a record written after it only then, the worker's commit fails with -144 although no
  * other instance ran, and its restart (e+2) processes the input again, each order once in read_committed output.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const tx = textsIn(TRANSACTION_MESSAGES, lang);
+  const checks = new Checks(lang);
   const setup = (await readRunInfo(runDir, RECORDED)).parameters;
   const late = orderEvent(setup.late).eventId;
   const w1 = await readTxnLog(runDir, 'w1');
@@ -32,8 +40,12 @@ export default async function grade(runDir: string) {
     id: 'stalled-past-timeout',
     ok: paused >= 0 && !w1.slice(0, paused).some((e) => e.kind === 'committed' || e.kind === 'aborted') && stalled >= setup.transactionTimeoutMs &&
       abortedRow?.state === 'CompleteAbort' && abortedRow.timeoutMs === setup.transactionTimeoutMs,
-    expected: `w1 paused after ${setup.stallAfter} inside its transaction (timeout ${setup.transactionTimeoutMs} ms), resumed later than that, and kafka-transactions showed the transaction CompleteAbort meanwhile`,
-    found: `paused ${paused >= 0 ? 'yes' : 'no'}; resumed ${Number.isNaN(stalled) ? 'never' : `${stalled} ms`} after it began; describe: ${abortedRow ? `${abortedRow.state}, timeout ${abortedRow.timeoutMs} ms` : 'none'}`,
+    expected: t.stalledExpected({ stallAfter: setup.stallAfter, timeoutMs: setup.transactionTimeoutMs }),
+    found: t.stalledFound({
+      paused: paused >= 0,
+      resumedMs: Number.isNaN(stalled) ? null : stalled,
+      described: abortedRow ? t.described({ state: abortedRow.state, timeoutMs: abortedRow.timeoutMs }) : tx.none(),
+    }),
   });
 
   const w1Stopped = eventsOf(w1, 'stopped')[0];
@@ -41,17 +53,23 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'no-other-instance',
     ok: transactionalIdOf(w1) !== undefined && transactionalIdOf(w1) === transactionalIdOf(w2) && transactionalIdOf(reader) === undefined && ms(w1Stopped, w2Started) >= 0,
-    expected: "no other producer used w1's transactional.id while w1 ran: w2, with the same id, started after w1 had stopped; the reader has none",
-    found: `w1 ${transactionalIdOf(w1) ?? '?'} stopped ${w1Stopped?.time ?? 'never'}; w2 ${transactionalIdOf(w2) ?? '?'} started ${w2Started?.time ?? 'never'}; reader ${transactionalIdOf(reader) ?? 'no id'}`,
+    expected: t.rivalExpected(),
+    found: t.rivalFound({
+      w1: transactionalIdOf(w1) ?? '?',
+      stopped: w1Stopped?.time ?? t.never(),
+      w2: transactionalIdOf(w2) ?? '?',
+      started: w2Started?.time ?? t.never(),
+      reader: transactionalIdOf(reader) ?? t.noId(),
+    }),
   });
 
   const after = resumed > 0 ? w1.slice(resumed) : [];
   checks.law({
     id: 'fenced-without-rival',
     ok: after.some((e) => e.kind === 'fenced' && e.call === 'commitTransaction' && e.code === -144 && e.flag === 'fatal') && !after.some((e) => e.kind === 'committed'),
-    expected: "w1's commitTransaction after it resumed failed fatally with _FENCED (-144) and nothing was committed",
-    found: `after resuming: ${after.filter((e) => ['committed', 'aborted', 'fenced', 'failed'].includes(e.kind)).map(body).join('; ') || 'nothing'}`,
-    hint: 'graders read the error code and flag, never the message',
+    expected: t.fencedExpected(),
+    found: t.fencedFound({ calls: after.filter((e) => ['committed', 'aborted', 'fenced', 'failed'].includes(e.kind)).map(body).join('; ') || t.nothing() }),
+    hint: tx.codeHint(),
   });
 
   const w1Offsets = new Set(eventsOf(w1, 'produced').map((e) => e.offset));
@@ -62,8 +80,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'held-at-lso',
     ok: seen !== undefined && seen.offset > w1Last && held >= setup.transactionTimeoutMs && !consumed.some((e) => w1Offsets.has(e.offset)),
-    expected: `the read_committed reader got ${late}, written after w1's open transaction, no sooner than ${setup.transactionTimeoutMs} ms after w1 began it, and none of w1's records`,
-    found: `${late} ${seen ? `at offset ${seen.offset} (w1's last ${w1Last}), ${held} ms after w1 began` : 'never read'}; reader got ${listIds(consumed)}`,
+    expected: t.heldExpected({ late, timeoutMs: setup.transactionTimeoutMs }),
+    found: t.heldFound({ late, seen: seen !== undefined, offset: seen?.offset ?? -1, w1Last, heldMs: held, got: listIds(consumed) }),
   });
 
   const w2Start = eventsOf(w2, 'starting-at')[0]?.offsets.find((o) => o.partition === 0)?.offset;
@@ -72,8 +90,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'reprocessed-after-restart',
     ok: w2Start !== undefined && w2Start === w1Start && w2Processed.length === setup.orders && eventsOf(w2, 'committed').length > 0,
-    expected: `w2 started where w1 had (its offsets were aborted with its transaction) and processed all ${setup.orders} orders again`,
-    found: `w1 started at ${w1Start ?? '?'}, w2 at ${w2Start ?? '?'}; w2 processed ${w2Processed.length}, committed ${eventsOf(w2, 'committed').length} transaction(s)`,
+    expected: t.reprocessedExpected({ orders: setup.orders }),
+    found: t.reprocessedFound({ w1: String(w1Start ?? '?'), w2: String(w2Start ?? '?'), processed: w2Processed.length, committed: eventsOf(w2, 'committed').length }),
   });
 
   const committed = await readSavedRead(runDir, FILES.read('read_committed'));
@@ -86,8 +104,14 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'read-committed-once',
     ok: counts.size === want.length && want.every((id) => counts.get(id) === 1) && JSON.stringify(uncommittedIds) === JSON.stringify([...ids, ...w1Ids].sort()),
-    expected: `read_committed output: each order once (w2's) and ${late}; read_uncommitted adds w1's aborted copies`,
-    found: `read_committed ${ids.length} records: ${describeCopies(ids)}, missing ${want.filter((id) => !counts.has(id)).join(' ') || 'none'}; read_uncommitted ${uncommittedIds.length}, w1 wrote ${w1Ids.length}`,
+    expected: t.onceExpected({ late }),
+    found: t.onceFound({
+      n: ids.length,
+      copies: describeCopies(ids),
+      missing: want.filter((id) => !counts.has(id)).join(' ') || tx.none(),
+      uncommitted: uncommittedIds.length,
+      w1: w1Ids.length,
+    }),
   });
 
   const dump = await readDump(runDir, FILES.dump(), { nonEmpty: true });
@@ -97,12 +121,38 @@ export default async function grade(runDir: string) {
     id: 'epochs',
     ok: marker?.records[0]?.endTxnMarker === 'ABORT' && marker.producerEpoch === e + 1 && abortedRow?.producerEpoch === e + 1 &&
       w2Epochs.length === 1 && w2Epochs[0] === e + 2 && endRow?.state === 'CompleteCommit' && endRow.producerEpoch === e + 2,
-    expected: "w1's batch at epoch e ends in an ABORT at e+1, the coordinator's (describe: e+1); w2 writes and commits at e+2",
-    found:
-      `w1's batch at e=${Number.isNaN(e) ? '?' : e}; its marker: ${marker ? `${marker.records[0]?.endTxnMarker ?? '?'} at ${marker.producerEpoch}` : 'none'}; ` +
-      `describe after the abort: epoch ${abortedRow?.producerEpoch ?? '?'}; w2's batches at ${w2Epochs.join(',') || '-'}; at the end ${endRow ? `${endRow.state} epoch ${endRow.producerEpoch}` : '?'}`,
-    hint: 'grade epoch differences, never the producer id',
+    expected: t.epochsExpected(),
+    found: t.epochsFound({
+      e: Number.isNaN(e) ? '?' : String(e),
+      marker: marker ? tx.markerAt({ kind: marker.records[0]?.endTxnMarker ?? '?', epoch: marker.producerEpoch }) : tx.none(),
+      abortedEpoch: String(abortedRow?.producerEpoch ?? '?'),
+      w2: w2Epochs.join(',') || '-',
+      end: endRow ? t.endAt({ state: endRow.state, epoch: endRow.producerEpoch }) : '?',
+    }),
+    hint: tx.epochsHint(),
   });
+
+  checks.view({
+    kind: 'transactions',
+    files: ['w1', 'w2', 'reader'].map(FILES.log).concat(FILES.dump(), FILES.read('read_uncommitted'), FILES.read('read_committed')),
+    strips: [{
+      title: `${committed.topic} p0`,
+      batches: logBatches(dump, [{ name: 'w1', offsets: w1Offsets }, { name: 'w2', offsets: eventsOf(w2, 'produced').map((p) => p.offset) }], 'order producer'),
+      reads: [
+        topicRead(uncommitted),
+        topicRead(committed),
+      ],
+      stall: began && {
+        writer: 'w1',
+        began: began.time,
+        timeoutMs: setup.transactionTimeoutMs,
+        held: { id: late, readAt: seen?.time ?? null },
+        resumed: w1[resumed]?.time ?? null,
+        fenced: eventsOf(after, 'fenced')[0]?.time ?? null,
+        restart: { name: 'w2', committed: eventsOf(w2, 'committed')[0]?.time ?? null },
+      },
+    }],
+  } satisfies TransactionsView);
 
   checks.figure('reprocessed', w2Processed.length);
   checks.figure('heldMs', Number.isNaN(held) ? -1 : held);

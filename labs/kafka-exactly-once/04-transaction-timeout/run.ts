@@ -1,4 +1,7 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
+import { textsIn } from '@kafka-labs/i18n';
+import { TRANSACTION_MESSAGES } from '@kafka-labs/kafka-exactly-once/transaction-messages';
+import { MESSAGES } from './messages.ts';
 import { startLab } from '@kafka-labs/lab-kit';
 import { FATAL_EXIT_CODE, produceOrders } from '@kafka-labs/txn-worker';
 import { orderEvent } from '@kafka-labs/kafka-client/txn-log';
@@ -7,11 +10,13 @@ import { awaitTransactionState, dumpSegment, exitedWith, logLines, readLines, re
 import { TIMEOUT as S } from '@kafka-labs/kafka-exactly-once/setups';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
+const t = textsIn(MESSAGES, lab.lang);
+const tx = textsIn(TRANSACTION_MESSAGES, lab.lang);
 
 const SHOWN = ['started', 'starting-at', 'began', 'sent-offsets', 'committed', 'aborted', 'fenced', 'failed', 'paused', 'resumed', 'stopped'] as const;
 const late = orderEvent(S.late).eventId;
 
-lab.step(`Create orders and orders_enriched; ${S.orders} orders; a read_committed reader of orders_enriched`);
+lab.step(t.setUp({ orders: S.orders }));
 const input = await lab.createTopic('orders');
 const output = await lab.createTopic('orders_enriched');
 const transactionalId = lab.name('enrich-tx');
@@ -24,60 +29,53 @@ const flags = [
   '--batch', String(S.batch), '--transactional-id', transactionalId, '--transaction-timeout-ms', String(S.transactionTimeoutMs),
 ];
 
-lab.step(`w1 (transaction.timeout.ms=${S.transactionTimeoutMs}) stalls after "${S.stallAfter}": its transaction holds the ${S.orders} outputs and the input offsets`);
+lab.step(t.stall({ timeoutMs: S.transactionTimeoutMs, stallAfter: S.stallAfter, orders: S.orders }));
 const w1 = spawnTxnWorker(lab, 'w1', [...flags, '--pause-after', S.stallAfter]);
 await w1.waitFor(`pause after ${S.stallAfter}`, 'paused');
 const written = await produceOrders({ bootstrap: BOOTSTRAP.host, topic: output, count: 1, partitions: 1, first: S.late });
 const lateOffset = written.partitions[0]!.lastOffset;
-lab.say(`   ${late} written to ${output} p0 without a transaction (acknowledged at offset ${lateOffset}), after w1's open transaction`);
+lab.say(t.lateWritten({ late, output, offset: lateOffset }));
 
-lab.step('Nobody else uses the transactional.id: wait until the coordinator aborts the timed-out transaction');
+lab.step(t.waitAbort());
 const aborted = await awaitTransactionState(lab, transactionalId, ['CompleteAbort'], 'transactions-aborted.txt');
 const seen = await reader.waitFor(`${late} read_committed`, 'consumed', (e) => e.id === late);
 const began = eventsOf(w1.events(), 'began')[0]!;
 lab.say(
-  `   kafka-transactions describe: ${aborted.state}, epoch ${aborted.producerEpoch}, timeout ${aborted.timeoutMs} ms; w1 is still paused.`,
-  `   The read_committed reader got ${late} (offset ${seen.offset}) only now: ${((Date.parse(seen.time) - Date.parse(began.time)) / 1000).toFixed(1)} s after w1 began its transaction.`,
-  '   Until the abort the partition\'s last stable offset (LSO) stood at w1\'s first record: nothing after it was readable.',
+  t.aborted({
+    state: aborted.state,
+    epoch: aborted.producerEpoch,
+    timeoutMs: aborted.timeoutMs,
+    late,
+    offset: seen.offset,
+    seconds: ((Date.parse(seen.time) - Date.parse(began.time)) / 1000).toFixed(1),
+  }),
 );
 
-lab.step('Resume w1: its commitTransaction');
+lab.step(t.resume());
 resume(w1);
 await w1.waitFor('its fencing', 'fenced');
 await exitedWith(w1, FATAL_EXIT_CODE);
-lab.show('w1, the worker that outlasted its transaction', logLines(w1, [...SHOWN]));
+lab.show(t.w1Label(), logLines(w1, [...SHOWN]));
 
-lab.step('Restart it (w2, the same transactional.id)');
+lab.step(t.restart());
 const w2 = spawnTxnWorker(lab, 'w2', flags);
 await w2.waitFor('its start offset', 'starting-at');
 await w2.untilLogged(`offset ${S.orders} committed in a transaction`, () => durableOffset(w2.events(), 'transaction') === S.orders);
 await w2.child.stop();
 await exitedWith(w2);
-lab.show('w2, restarted', logLines(w2, [...SHOWN]));
+lab.show(t.w2Label(), logLines(w2, [...SHOWN]));
 await reader.untilLogged(`${S.orders + 1} records read_committed`, () => eventsOf(reader.events(), 'consumed').length >= S.orders + 1);
 await reader.child.stop();
 await exitedWith(reader);
-lab.show('reader (read_committed), what it was given and when', logLines(reader, ['starting-at', 'consumed']));
+lab.show(t.readerLabel(), logLines(reader, ['starting-at', 'consumed']));
 
 const end = await awaitTransactionState(lab, transactionalId, ['CompleteCommit'], 'transactions-end.txt');
 const committed = await saveRead(lab, output, 'read_committed');
 const uncommitted = await saveRead(lab, output, 'read_uncommitted');
-lab.show(`read_committed: ${committed.records.length} records`, readLines(committed));
-lab.show(`read_uncommitted: ${uncommitted.records.length} records`, readLines(uncommitted));
-lab.show('kafka-dump-log of the output, one line per batch', (await dumpSegment(lab, output)).map((l) => l.replace(/ payload: .*/, '').replace(/ CreateTime: \d+ crc: \d+/, '')));
-lab.say(`   kafka-transactions describe at the end: ${end.state}, epoch ${end.producerEpoch}.`);
+lab.show(tx.readLabel({ isolation: 'read_committed', n: committed.records.length }), readLines(committed));
+lab.show(tx.readLabel({ isolation: 'read_uncommitted', n: uncommitted.records.length }), readLines(uncommitted));
+lab.show(tx.dumpLabel(), (await dumpSegment(lab, output)).map((l) => l.replace(/ payload: .*/, '').replace(/ CreateTime: \d+ crc: \d+/, '')));
+lab.say(t.endState({ state: end.state, epoch: end.producerEpoch }), tx.epochsNote());
 lab.figure('reprocessed', eventsOf(w2.events(), 'processed').length);
 
-lab.say(
-  '',
-  `w1 held its transaction open longer than transaction.timeout.ms (${S.transactionTimeoutMs} ms). The coordinator, which checks`,
-  'for timed-out transactions every second here (transaction.abort.timed.out.transaction.cleanup.interval.ms=1000,',
-  'default 10 s), aborted it on its own: it bumped the producer epoch and wrote the ABORT marker at the new epoch.',
-  `Until then, the open transaction held read_committed readers at the LSO: ${late}, written after it by another`,
-  'producer, stayed invisible for as long. w1 learnt of the abort only at its next call: commitTransaction failed',
-  'with _FENCED (-144), "fenced by a newer instance", although no other instance existed: the newer epoch was the',
-  "coordinator's. Its input offsets were in the aborted transaction too, so the restart began at offset 0 and",
-  'processed the orders again; the transaction kept that exactly-once in read_committed output. The protection is',
-  'the timeout itself; the cost is the stall readers see and the work done twice: transaction.timeout.ms must cover',
-  'the worst processing time of a batch.',
-);
+lab.say('', t.closing({ timeoutMs: S.transactionTimeoutMs, late }));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
 
@@ -12,10 +13,23 @@ describe(LAB, () => {
     expect(graded.result).toMatchObject({ lab: LAB, verdict: 'pass', figures: { autoLost: 7, autoTwice: 0, syncLost: 0, syncTwice: 3 } });
   });
 
-  test('a group offset at the kill no further than what was processed fails committed-ahead', async () => {
+  testGoldenInBothLanguages(LAB);
+  testPicture(LAB, {
+    shows: ['committed 10 at the kill', 'never processed: 7 (offsets 3-9)', 'nothing committed at the kill', 'processed twice: 3 (offsets 0-2)'],
+  });
+
+  test('a restart that processed what the first worker had only fetched draws no order as never processed', async () => {
+    const picture = await alteredPicture(LAB, 'auto-2.log', (text) =>
+      text.replace(/^(\S+) (auto-2 starting at p0=)10$/m, (line, time: string) => [line, ...[3, 4, 5, 6, 7, 8, 9].flatMap((o) => [`${time} auto-2 consumed p0 offset ${o} E-${String(o + 1).padStart(4, '0')}`, `${time} auto-2 processed p0 offset ${o}`])].join('\n')),
+    );
+    expect(picture).not.toContain('never processed');
+    expect(picture).toContain('processed twice: 3 (offsets 0-2)');
+  });
+
+  test('a group offset at the kill no further than what was processed fails librdkafka-committed-ahead', async () => {
     const graded = await gradeAltered(LAB, 'offsets-auto-at-kill.txt', (text) => text.replace(/( 0 {10})10 /, '$1 3 '));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ committed-ahead: .*\(committed: 3\)/);
+    expect(graded.stdout).toMatch(/✘ librdkafka-committed-ahead: .*\(committed: 3\)/);
     expect(graded.stdout).toMatch(/✘ auto-restart-at-committed: .*\(committed at the kill: 3, auto-2 started at 10\)/);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
+import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
 
@@ -12,6 +13,23 @@ describe(LAB, () => {
       verdict: 'pass',
       figures: { plainRows: 13, plainExcess: 3, plainRedelivered: 3, inboxRows: 10, inboxExcess: 0, inboxSkipped: 3 },
     });
+  });
+
+  testGoldenInBothLanguages(LAB);
+  testPicture(LAB, {
+    shows: [
+      'order_events: 13 rows for 10 events',
+      'a row twice: 3 (E-0006, E-0007, E-0008)',
+      'processed twice: 3 (offsets 5-7)',
+      'order_events: 10 rows for 10 events',
+      'delivered again and skipped by the inbox: 3 (offsets 5-7): the sink kept one copy',
+    ],
+  });
+
+  test('a plain dump without one duplicate row draws 12 rows, E-0007 once', async () => {
+    const picture = await alteredPicture(LAB, 'database-plain.jsonl', (text) => text.replace(/^.*"event_id":"E-0007".*\n(?=[\s\S]*"event_id":"E-0007")/m, ''));
+    expect(picture).toContain('order_events: 12 rows for 10 events');
+    expect(picture).toContain('a row twice: 2 (E-0006, E-0008)');
   });
 
   test('a plain dump with one duplicate row removed fails duplicate-rows', async () => {

@@ -1,9 +1,11 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { SINK_TABLES, sinkFigures, sinkState } from '@kafka-labs/database';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
+import { textsIn } from '@kafka-labs/i18n';
 import { startLab, watchLog } from '@kafka-labs/lab-kit';
 import { produceOrders, TXN_WORKER_CLI } from '@kafka-labs/txn-worker';
 import { parseTxnLine } from '@kafka-labs/kafka-client/txn-log';
+import { MESSAGES } from './messages.ts';
 
 /**
  * The experiment: orders applied to a database, offsets committed to Kafka after every batch; the worker is killed
@@ -14,6 +16,7 @@ const S = { orders: 10, batch: 5, killAfterApplied: 8, variants: ['plain', 'inbo
 const DATABASE_WAIT_MS = 180_000;
 
 await using lab = await startLab(import.meta.url, { parameters: S });
+const t = textsIn(MESSAGES, lab.lang);
 
 const worker = (name: string, flags: string[]) => {
   const child = lab.spawnTs(name, TXN_WORKER_CLI, ['--name', name, ...flags]);
@@ -36,17 +39,13 @@ const describeGroup = async (group: string, topic: string, file: string) => {
 /** What the closing lines cite: the crash point and the redeliveries, of the plain run. */
 let crash = { rows: 0, committed: 0, redelivered: [] as string[], excess: 0 };
 for (const sink of S.variants) {
-  lab.step(
-    sink === 'plain'
-      ? `plain: each order is INSERTed into order_events and upserted into order_projection, one DB transaction per event`
-      : `inbox: the same, but the event_id goes into the inbox first, in the same DB transaction; a known event_id applies nothing`,
-  );
+  lab.step(sink === 'plain' ? t.stepPlain() : t.stepInbox());
   const topic = await lab.createTopic(`orders-${sink}`);
   const group = lab.name(sink);
   const folder = `database-${sink}`;
   await produceOrders({ bootstrap: BOOTSTRAP.host, topic, count: S.orders, partitions: 1 });
   const flags = ['--group', group, '--input', topic, '--commit', 'sync', '--batch', String(S.batch), '--assign', '--sink', sink, '--database', lab.file(folder)];
-  lab.say(`   ${S.orders} orders in ${topic}; the worker commits its offsets (commitSync) after every ${S.batch} orders`);
+  lab.say(t.ordersIn({ n: S.orders, topic, batch: S.batch }));
 
   const first = worker(`${sink}-1`, [...flags, '--pause-after', `applied:${S.killAfterApplied}`]);
   await first.log.waitFor(`pause after ${S.killAfterApplied} applied orders`, 'paused', undefined, DATABASE_WAIT_MS);
@@ -54,8 +53,8 @@ for (const sink of S.variants) {
   const committed = await describeGroup(group, topic, `offsets-${sink}-at-kill.txt`);
   const atKill = await dumpDatabase(folder, `${folder}-at-kill.jsonl`);
   lab.say(
-    `   kill -9 ${sink}-1 after ${S.killAfterApplied} orders: the database holds ${atKill.eventRows} committed event rows, the group's offset is ${committed ?? 'none'}`,
-    `   (the database commits per event, Kafka per ${S.batch}: orders ${(committed ?? 0) + 1}-${atKill.eventRows} are in the database but not committed in Kafka)`,
+    t.killed({ sink, n: S.killAfterApplied, rows: atKill.eventRows, committed: String(committed ?? t.none()) }),
+    t.gap({ batch: S.batch, from: (committed ?? 0) + 1, to: atKill.eventRows }),
   );
 
   const second = worker(`${sink}-2`, flags);
@@ -64,24 +63,17 @@ for (const sink of S.variants) {
   await second.child.stop();
   const skipped = second.log.events().flatMap((e) => (e.kind === 'skipped' ? [e.id] : []));
   const redelivered = second.log.events().flatMap((e) => (e.kind === 'consumed' && first.log.events().some((f) => f.kind === 'applied' && f.id === e.id) ? [e.id] : []));
-  lab.say(`   ${sink}-2 started at offset ${start.offsets[0]!.offset}: redelivered ${redelivered.join(', ')}${skipped.length ? `; skipped ${skipped.join(', ')} (the inbox had them)` : ''}`);
+  const restart = { sink, start: start.offsets[0]!.offset, redelivered: redelivered.join(', ') };
+  lab.say(skipped.length ? t.restartedSkipped({ ...restart, skipped: skipped.join(', ') }) : t.restarted(restart));
 
   const end = await dumpDatabase(folder, `${folder}.jsonl`);
-  lab.show(`${sink}: the database after the restart (${folder}.jsonl)`, [
-    `order_events rows:     ${end.eventRows} for ${end.distinctEvents} distinct events (excess ${end.excessRows})`,
-    ...end.duplicated.map((d) => `  ${d.eventId} applied ${d.rows} times (order_events seq ${d.seqs.join(', ')})`),
-    `inbox rows:            ${end.inboxRows}`,
-    `order_projection:      ${end.orders} orders, applied counters summing to ${end.appliedTotal}`,
+  lab.show(t.database({ sink, file: `${folder}.jsonl` }), [
+    t.rows({ rows: end.eventRows, events: end.distinctEvents, excess: end.excessRows }),
+    ...end.duplicated.map((d) => t.appliedTimes({ id: d.eventId, n: d.rows, seqs: d.seqs.join(', ') })),
+    t.inboxRows({ n: end.inboxRows }),
+    t.projection({ orders: end.orders, total: end.appliedTotal }),
   ]);
   if (sink === 'plain') crash = { rows: atKill.eventRows, committed: committed ?? 0, redelivered, excess: end.excessRows };
 }
 
-const [firstAgain, lastAgain] = [crash.redelivered[0], crash.redelivered.at(-1)];
-lab.say(
-  '',
-  `Both workers were killed at the same point: ${crash.rows} events committed in the database, offset ${crash.committed} in Kafka.`,
-  `The restart read from offset ${crash.committed} and delivered ${firstAgain}..${lastAgain} again. The plain sink cannot tell a redelivery`,
-  `from a new event and applied them again: ${crash.excess} excess rows, one per redelivered event. The inbox sink found their`,
-  'event_id already recorded and applied nothing in that transaction: at-least-once delivery, each event applied',
-  'once. The protection is the inbox row, written in the same DB transaction as the change it guards.',
-);
+lab.say('', t.closing({ rows: crash.rows, committed: crash.committed, first: crash.redelivered[0] ?? '', last: crash.redelivered.at(-1) ?? '', excess: crash.excess }));

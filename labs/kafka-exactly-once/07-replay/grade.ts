@@ -1,14 +1,16 @@
 import { parseDump, sinkState, type SinkState } from '@kafka-labs/database/dump';
 import { parseGroupTable } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, nameOf, readRunFile, readRunInfo } from '@kafka-labs/grader';
-import { committedByLog, copies, eachTimes, eventsOf, groupPartitions, orderIds, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
+import { committedByLog, consumedEvents, copies, eachTimes, eventsOf, groupPartitions, orderIds, sinkWorker, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
 import { formatTxnEvent, readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import type { SinkView } from '@kafka-labs/report/views';
+import { MESSAGES } from './messages.ts';
 
 const REFUSAL = /^Error: Assignments can only be reset if the group '(\S+)' is inactive, but the current state is (\w+)\.$/m;
 const ASSIGNMENT_KINDS = ['assigned', 'revoked', 'lost'];
 
 const rowText = (r: GroupPartition) => `p${r.partition} ${r.committed ?? '-'}/${r.logEnd} ${r.clientId ?? '-'}`;
-const rowsText = (rows: GroupPartition[]) => rows.map(rowText).join(', ') || 'no rows';
 const idsOf = (events: TxnEvent[], kind: 'consumed' | 'produced' | 'applied' | 'skipped') =>
   events.flatMap((e) => (e.kind === kind ? [e.id] : []));
 const timeOf = (events: TxnEvent[], kind: string) => events.find((e) => e.kind === kind)?.time;
@@ -32,11 +34,13 @@ const RECORDED = is.object({ orders: is.integer, partitions: is.integer });
  * dedicated group, reset while empty, replays every order from offset 0 while the live group keeps its member,
  * assignment and offsets; merging its output through the inbox leaves the live database exactly as it was.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const checks = new Checks(lang);
+  const rowsText = (rows: GroupPartition[]) => rows.map(rowText).join(', ') || t.noRows();
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const [input, backfillTopic] = [nameOf(names, 'orders'), nameOf(names, 'orders_enriched_backfill')];
-  const [liveGroup, backfillGroup] = [nameOf(names, 'live'), nameOf(names, 'backfill')];
+  const [liveGroup, backfillGroup, mergeGroup] = [nameOf(names, 'live'), nameOf(names, 'backfill'), nameOf(names, 'merge')];
   const [live, replayer, backfill, merge] = [await readTxnLog(runDir, 'live'), await readTxnLog(runDir, 'replayer'), await readTxnLog(runDir, 'backfill'), await readTxnLog(runDir, 'merge')];
   const group = async (file: string, name: string) => groupPartitions(await readRunFile(runDir, file), name, input);
   const liveRows = await group('group-live.txt', liveGroup);
@@ -50,8 +54,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'live-processed',
     ok: eachTimes(idsOf(live, 'consumed'), all, 1) && eachTimes(idsOf(live, 'applied'), all, 1) && atEnd(liveRows, S.partitions, 'live'),
-    expected: `live consumed and applied each of the ${S.orders} orders once, and ${liveGroup} committed every partition at its end, held by live`,
-    found: `consumed ${idsOf(live, 'consumed').length}, applied ${idsOf(live, 'applied').length}; group-live.txt: ${rowsText(liveRows)}`,
+    expected: t.liveProcessedExpected({ n: S.orders, group: liveGroup }),
+    found: t.liveProcessedFound({ consumed: idsOf(live, 'consumed').length, applied: idsOf(live, 'applied').length, rows: rowsText(liveRows) }),
   });
 
   // The same group.id: the rebalance, and where the replayer started.
@@ -69,8 +73,13 @@ export default async function grade(runDir: string) {
       liveShare.every((p) => !replayerParts.includes(p)) &&
       replayRows.some((r) => r.clientId === 'replayer') &&
       replayRows.some((r) => r.clientId === 'live'),
-    expected: `replayer joined ${liveGroup}: live logged a revoke and a smaller assignment, replayer was assigned the rest, the describe shows both members`,
-    found: `replayer assigned [${replayerParts.join(',')}], live while it ran: ${liveDuring.map((e) => e.kind).join(', ') || 'nothing'} [${liveShare.join(',')}]; group-live-replay.txt: ${rowsText(replayRows)}`,
+    expected: t.rebalanceExpected({ group: liveGroup }),
+    found: t.rebalanceFound({
+      replayer: replayerParts.join(','),
+      live: liveDuring.map((e) => e.kind).join(', ') || t.nothing(),
+      share: liveShare.join(','),
+      rows: rowsText(replayRows),
+    }),
     evidence: [...rebalanceLines(live), ...rebalanceLines(replayer)],
   });
   const heldByReplayer = replayRows.filter((r) => r.clientId === 'replayer');
@@ -81,8 +90,8 @@ export default async function grade(runDir: string) {
       heldByReplayer.every((r) => r.committed === r.logEnd && r.committed === liveRows.find((l) => l.partition === r.partition)?.committed) &&
       idsOf(replayer, 'consumed').length === 0 &&
       idsOf(replayer, 'produced').length === 0,
-    expected: "replayer started at the live group's committed offsets (the end of each partition it got): it consumed and wrote nothing",
-    found: `replayer's partitions: ${rowsText(heldByReplayer)}; consumed ${idsOf(replayer, 'consumed').length}, produced ${idsOf(replayer, 'produced').length}`,
+    expected: t.replaysNothingExpected(),
+    found: t.replaysNothingFound({ rows: rowsText(heldByReplayer), consumed: idsOf(replayer, 'consumed').length, produced: idsOf(replayer, 'produced').length }),
   });
   const resetLive = await readRunFile(runDir, 'reset-live.txt');
   const refusal = REFUSAL.exec(resetLive);
@@ -90,8 +99,13 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'reset-refused-while-active',
     ok: refusal?.[1] === liveGroup && liveResetRows.length === 0 && sameOffsets(liveRows, beforeBackfill),
-    expected: `kafka-consumer-groups --reset-offsets was refused on ${liveGroup} while it had members, and its offsets stayed where they were`,
-    found: `${refusal ? `refused (state ${refusal[2]})` : 'no refusal line'}, ${liveResetRows.length} NEW-OFFSET rows; offsets ${rowsText(liveRows)} -> ${rowsText(beforeBackfill)}`,
+    expected: t.refusedExpected({ group: liveGroup }),
+    found: t.refusedFound({
+      refusal: refusal ? t.refusedState({ state: refusal[2]! }) : t.noRefusal(),
+      rows: liveResetRows.length,
+      from: rowsText(liveRows),
+      to: rowsText(beforeBackfill),
+    }),
     evidence: resetLive.split('\n').filter((l) => l.trim() !== ''),
   });
   const backfillStart = timeOf(backfill, 'started') ?? '';
@@ -99,8 +113,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'live-reclaims-partitions',
     ok: afterReplayer[0]?.kind === 'revoked' && eventsOf(afterReplayer, 'assigned').at(-1)?.partitions.length === S.partitions && atEnd(beforeBackfill, S.partitions, 'live'),
-    expected: 'when replayer left, live logged a second rebalance and held every partition again',
-    found: `live after replayer stopped: ${afterReplayer.map((e) => formatTxnEvent(e).split(' ').slice(2).join(' ')).join(', ') || 'nothing'}; group-live-before-backfill.txt: ${rowsText(beforeBackfill)}`,
+    expected: t.reclaimsExpected(),
+    found: t.reclaimsFound({ events: afterReplayer.map((e) => formatTxnEvent(e).split(' ').slice(2).join(' ')).join(', ') || t.nothing(), rows: rowsText(beforeBackfill) }),
   });
 
   // The dedicated group.
@@ -108,8 +122,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'backfill-reset-accepted',
     ok: resetRows.length === S.partitions && resetRows.every((r) => r['NEW-OFFSET'] === '0'),
-    expected: `${backfillGroup}, without members, was reset to offset 0 on every partition`,
-    found: resetRows.map((r) => `p${r.PARTITION} -> ${r['NEW-OFFSET']}`).join(', ') || 'no NEW-OFFSET rows',
+    expected: t.resetAcceptedExpected({ group: backfillGroup }),
+    found: resetRows.map((r) => `p${r.PARTITION} -> ${r['NEW-OFFSET']}`).join(', ') || t.noNewOffsetRows(),
   });
   const backfillConsumed = eventsOf(backfill, 'consumed');
   const firstOffsets = [...new Set(backfillConsumed.map((e) => e.partition))].sort().map((p) => backfillConsumed.find((e) => e.partition === p)!.offset);
@@ -123,16 +137,21 @@ export default async function grade(runDir: string) {
       eachTimes(idsOf(backfill, 'produced'), all, 1) &&
       atEnd(backfillRows, S.partitions) &&
       backfillRows.every((r) => backfillCommitted.get(r.partition) === r.committed),
-    expected: `backfill read every order from offset 0 once, wrote each to ${backfillTopic} once, and ${backfillGroup} committed every partition at its end`,
-    found: `first offsets ${firstOffsets.join(', ') || 'none'}, consumed ${backfillConsumed.length}, produced ${idsOf(backfill, 'produced').length}; group-backfill.txt: ${rowsText(backfillRows)}`,
+    expected: t.replaysEverythingExpected({ topic: backfillTopic, group: backfillGroup }),
+    found: t.replaysEverythingFound({
+      first: firstOffsets.join(', ') || t.nothing(),
+      consumed: backfillConsumed.length,
+      produced: idsOf(backfill, 'produced').length,
+      rows: rowsText(backfillRows),
+    }),
   });
   const backfillStop = timeOf(backfill, 'stopped') ?? timeOf(backfill, 'stopping') ?? '';
   const liveMoves = live.filter((e) => ASSIGNMENT_KINDS.includes(e.kind) && e.time >= backfillStart && e.time <= backfillStop);
   checks.law({
     id: 'live-untouched',
     ok: backfillStart !== '' && backfillStop !== '' && liveMoves.length === 0 && sameOffsets(beforeBackfill, afterBackfill) && atEnd(afterBackfill, S.partitions, 'live'),
-    expected: `while backfill ran, ${liveGroup} kept its member, its assignment and its offsets: no rebalance in live's log, the same describe before and after`,
-    found: `live's rebalances during the backfill: ${liveMoves.length}; ${rowsText(beforeBackfill)} -> ${rowsText(afterBackfill)}`,
+    expected: t.untouchedExpected({ group: liveGroup }),
+    found: t.untouchedFound({ n: liveMoves.length, from: rowsText(beforeBackfill), to: rowsText(afterBackfill) }),
     evidence: liveMoves.map(formatTxnEvent),
   });
 
@@ -142,19 +161,40 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'merge-skips-all',
     ok: eachTimes(idsOf(merge, 'consumed'), all, 1) && eachTimes(skipped, all, 1) && applied.length === 0,
-    expected: `merge read the ${S.orders} backfilled orders and the inbox skipped every one (each was applied by live)`,
-    found: `consumed ${idsOf(merge, 'consumed').length}, skipped ${skipped.length}, applied ${applied.length}${applied.length ? ` (${applied.join(', ')})` : ''}`,
+    expected: t.mergeExpected({ n: S.orders }),
+    found: t.mergeFound({ consumed: idsOf(merge, 'consumed').length, skipped: skipped.length, applied: applied.length, ids: applied.join(', ') }),
   });
   const state = async (file: string) => sinkState(parseDump(await readRunFile(runDir, file), file));
-  const [before, after] = [stateLines(await state('database-live.jsonl')), stateLines(await state('database.jsonl'))];
+  const endState = await state('database.jsonl');
+  const [before, after] = [stateLines(await state('database-live.jsonl')), stateLines(endState)];
+  const columns = consumedEvents(live);
+  checks.view({
+    kind: 'sink',
+    files: ['live.log', 'replayer.log', 'backfill.log', 'merge.log', 'database.jsonl'],
+    name: 'replay',
+    events: columns,
+    workers: [
+      sinkWorker('live', liveGroup, live, columns),
+      sinkWorker('replayer', liveGroup, replayer, columns),
+      sinkWorker('backfill', backfillGroup, backfill, columns),
+      sinkWorker('merge', mergeGroup, merge, columns),
+    ],
+    rows: columns.map((c) => endState.events.filter((e) => e.eventId === c.id).length),
+  } satisfies SinkView);
   const changed = [...before.filter((l) => !after.includes(l)).map((l) => `- ${l}`), ...after.filter((l) => !before.includes(l)).map((l) => `+ ${l}`)];
   const liveEvents = (await state('database-live.jsonl')).events.map((e) => e.eventId);
   if (before.length === 0) throw new GradeError('database-live.jsonl holds no sink row');
   checks.law({
     id: 'projection-unchanged',
     ok: changed.length === 0 && eachTimes(liveEvents, all, 1),
-    expected: 'the database after the merge is row for row the one live left: each order applied once, nothing added or changed',
-    found: `${before.length} rows before, ${after.length} after, ${changed.length} differ; events applied: ${[...copies(liveEvents).values()].filter((n) => n === 1).length} once of ${S.orders}`,
+    expected: t.unchangedExpected(),
+    found: t.unchangedFound({
+      before: before.length,
+      after: after.length,
+      changed: changed.length,
+      once: [...copies(liveEvents).values()].filter((n) => n === 1).length,
+      n: S.orders,
+    }),
     evidence: changed,
   });
 

@@ -2,8 +2,10 @@ import { BOOTSTRAP } from '@kafka-labs/broker';
 import { SINK_TABLES, sinkFigures, sinkState } from '@kafka-labs/database';
 import { groupPartitions, committedByLog, type GroupPartition } from '@kafka-labs/kafka-exactly-once/evidence';
 import { logLines, spawnTxnWorker, type TxnProcess } from '@kafka-labs/kafka-exactly-once/experiment';
+import { textsIn } from '@kafka-labs/i18n';
 import { startLab, until } from '@kafka-labs/lab-kit';
 import { produceOrders } from '@kafka-labs/txn-worker';
+import { MESSAGES } from './messages.ts';
 
 /**
  * The experiment: a live pipeline (group `live`, inbox sink) has processed every order. A replayer started with the
@@ -17,6 +19,7 @@ const DATABASE_WAIT_MS = 180_000;
 const DESCRIBE_WAIT_MS = 60_000;
 
 await using lab = await startLab(import.meta.url, { parameters: S });
+const t = textsIn(MESSAGES, lab.lang);
 
 const input = await lab.createTopic('orders', { partitions: S.partitions });
 const enriched = await lab.createTopic('orders_enriched', { partitions: S.partitions });
@@ -53,7 +56,7 @@ const describe = (group: string, file: string, what: string, ready: (rows: Group
     }
     seen(rows.map(formatRow).join('; ') || out.stderr.trim().split('\n').at(-1) || 'no rows');
   }, { within: DESCRIBE_WAIT_MS });
-const formatRow = (r: GroupPartition) => `p${r.partition} committed ${r.committed ?? '-'} of ${r.logEnd}, held by ${r.clientId ?? 'nobody'}`;
+const formatRow = (r: GroupPartition) => t.row({ partition: r.partition, committed: String(r.committed ?? '-'), end: r.logEnd, holder: r.clientId ?? t.nobody() });
 const heldBy = (rows: GroupPartition[], ...clients: string[]) => clients.every((c) => rows.some((r) => r.clientId === c)) && rows.every((r) => r.clientId !== null && clients.includes(r.clientId));
 /** kafka-consumer-groups --reset-offsets --to-earliest --execute for `group`; its stdout and stderr are saved as `file`. */
 const resetToEarliest = async (group: string, file: string) => {
@@ -71,45 +74,45 @@ const dumpDatabase = async (file: string) => {
   }
 };
 
-lab.step(`the live pipeline: group ${liveGroup} reads ${input} (${S.partitions} partitions), writes ${enriched}, applies each order through the inbox`);
+lab.step(t.stepLive({ group: liveGroup, input, partitions: S.partitions, enriched }));
 const live = worker('live', liveGroup, ['--output', enriched, '--sink', 'inbox', '--database', database]);
 await live.untilLogged(`commits of ${input} at its end`, committedToEnd(live), DATABASE_WAIT_MS);
 const before = await describe(liveGroup, 'group-live.txt', 'live holding every partition', (rows) => heldBy(rows, 'live'));
-lab.show(`live processed the ${S.orders} orders; kafka-consumer-groups --describe --group ${liveGroup} (group-live.txt)`, before.map(formatRow));
+lab.show(t.liveProcessed({ n: S.orders, group: liveGroup }), before.map(formatRow));
 
-lab.step(`a replay with the same group.id: replayer joins ${liveGroup} and writes to ${backfillTopic}`);
+lab.step(t.stepReplay({ group: liveGroup, topic: backfillTopic }));
 const replayer = worker('replayer', liveGroup, ['--output', backfillTopic]);
 await replayer.waitFor('its share of the partitions', 'assigned', (e) => e.partitions.length > 0);
 await live.untilLogged('the rebalance that makes room for replayer', () => live.events().some((e) => e.kind === 'revoked') && holding(live).length > 0);
 const during = await describe(liveGroup, 'group-live-replay.txt', 'live and replayer holding a partition each', (rows) => heldBy(rows, 'live', 'replayer'));
-lab.show('live logged a rebalance: it gave up partitions to replayer', rebalances(live));
-lab.show(`kafka-consumer-groups --describe --group ${liveGroup} while both run (group-live-replay.txt)`, during.map(formatRow));
+lab.show(t.liveRebalanced(), rebalances(live));
+lab.show(t.bothRun({ group: liveGroup }), during.map(formatRow));
 const refused = await resetToEarliest(liveGroup, 'reset-live.txt');
-lab.show(`kafka-consumer-groups --reset-offsets --to-earliest --execute --group ${liveGroup} (exit code ${refused.code}, reset-live.txt)`, refused.lines);
+lab.show(t.resetLive({ group: liveGroup, code: String(refused.code) }), refused.lines);
 await replayer.child.stop();
 const consumedByReplayer = replayer.events().filter((e) => e.kind === 'consumed').length;
-lab.say(`   replayer started at the group's committed offsets, already at the end: it consumed ${consumedByReplayer} orders before it was stopped`);
+lab.say(t.replayerConsumed({ n: consumedByReplayer }));
 await live.untilLogged('live holding every partition again', () => holding(live).length === S.partitions);
-lab.show('replayer left: live logged a second rebalance and took its partition back', rebalances(live).slice(-2));
+lab.show(t.replayerLeft(), rebalances(live).slice(-2));
 
-lab.step(`a dedicated replay group: ${backfillGroup}, reset to the beginning while it has no member, writing to ${backfillTopic}`);
+lab.step(t.stepBackfill({ group: backfillGroup, topic: backfillTopic }));
 const liveBefore = await describe(liveGroup, 'group-live-before-backfill.txt', 'live holding every partition', (rows) => heldBy(rows, 'live'));
 const reset = await resetToEarliest(backfillGroup, 'reset-backfill.txt');
-lab.show(`kafka-consumer-groups --reset-offsets --to-earliest --execute --group ${backfillGroup} (reset-backfill.txt)`, reset.lines);
+lab.show(t.resetBackfill({ group: backfillGroup }), reset.lines);
 const backfill = worker('backfill', backfillGroup, ['--output', backfillTopic]);
 await backfill.untilLogged(`commits of ${input} at its end`, committedToEnd(backfill));
 const backfillRows = await describe(backfillGroup, 'group-backfill.txt', 'the backfill committed at the end', (rows) => rows.every((r) => r.committed === r.logEnd));
 const liveAfter = await describe(liveGroup, 'group-live-after-backfill.txt', 'live holding every partition', (rows) => heldBy(rows, 'live'));
 await backfill.child.stop();
 const replayed = backfill.events().filter((e) => e.kind === 'produced').length;
-lab.show(`backfill replayed ${replayed} orders from offset 0 into ${backfillTopic} (group-backfill.txt)`, backfillRows.map(formatRow));
-lab.show(`${liveGroup} before and after the backfill (group-live-before-backfill.txt, group-live-after-backfill.txt)`, [
-  ...liveBefore.map((r) => `before: ${formatRow(r)}`),
-  ...liveAfter.map((r) => `after:  ${formatRow(r)}`),
-  `live's rebalances during the backfill: ${live.events().filter((e) => ['assigned', 'revoked', 'lost'].includes(e.kind) && e.time > backfill.events()[0]!.time).length}`,
+lab.show(t.backfilled({ n: replayed, topic: backfillTopic }), backfillRows.map(formatRow));
+lab.show(t.liveAround({ group: liveGroup }), [
+  ...liveBefore.map((r) => t.before({ row: formatRow(r) })),
+  ...liveAfter.map((r) => t.after({ row: formatRow(r) })),
+  t.liveMoves({ n: live.events().filter((e) => ['assigned', 'revoked', 'lost'].includes(e.kind) && e.time > backfill.events()[0]!.time).length }),
 ]);
 
-lab.step(`the merge: ${backfillTopic} applied to the live database through the same inbox (PGlite serves one process: live stops first)`);
+lab.step(t.stepMerge({ topic: backfillTopic }));
 await live.child.stop();
 const atMerge = sinkFigures(await dumpDatabase('database-live.jsonl'));
 const merge = spawnTxnWorker(lab, 'merge', ['--group', mergeGroup, '--input', backfillTopic, '--commit', 'sync', '--batch', String(S.orders), '--assign', '--sink', 'inbox', '--database', database]);
@@ -118,20 +121,24 @@ await merge.child.stop();
 const skipped = merge.events().filter((e) => e.kind === 'skipped').length;
 const applied = merge.events().filter((e) => e.kind === 'applied').length;
 const end = sinkFigures(await dumpDatabase('database.jsonl'));
-lab.show('the database before and after the merge (database-live.jsonl, database.jsonl)', [
-  `before: ${atMerge.eventRows} order_events rows, ${atMerge.inboxRows} inbox rows, ${atMerge.orders} orders, applied counters summing to ${atMerge.appliedTotal}`,
-  `merge:  ${skipped} skipped (the inbox had them), ${applied} applied`,
-  `after:  ${end.eventRows} order_events rows, ${end.inboxRows} inbox rows, ${end.orders} orders, applied counters summing to ${end.appliedTotal}`,
+lab.show(t.databaseLabel(), [
+  t.dbBefore({ rows: atMerge.eventRows, inbox: atMerge.inboxRows, orders: atMerge.orders, total: atMerge.appliedTotal }),
+  t.dbMerge({ skipped, applied }),
+  t.dbAfter({ rows: end.eventRows, inbox: end.inboxRows, orders: end.orders, total: end.appliedTotal }),
 ]);
 
 const liveKept = liveAfter.every((r, i) => r.committed === liveBefore[i]!.committed);
 lab.say(
   '',
-  `Same group.id: replayer became a member of ${liveGroup}. The coordinator took a partition from live (revoked, then assigned`,
-  `one) and handed it to replayer at the group's committed offset, the end of the log: it replayed ${consumedByReplayer} orders. Rewinding`,
-  `the group is refused while it has members ("${refused.lines.find((l) => l.startsWith('Error:'))?.slice(0, 60) ?? 'no error line'}...").`,
-  `A group of its own (${backfillGroup}) can be reset while it is empty: backfill read all ${replayed} orders from offset 0 into`,
-  `${backfillTopic}, and ${liveGroup} kept its member, its assignment and its offsets (${liveKept ? 'unchanged' : 'CHANGED'}). Merged into the live`,
-  `database, every replayed event was already in the inbox: ${skipped} skipped, ${applied} applied. The separate group protects the live`,
-  'pipeline; the inbox makes the replay harmless to the sink.',
+  t.closing({
+    live: liveGroup,
+    replayed: consumedByReplayer,
+    refusal: refused.lines.find((l) => l.startsWith('Error:'))?.slice(0, 60) ?? t.noErrorLine(),
+    backfill: backfillGroup,
+    backfilled: replayed,
+    topic: backfillTopic,
+    kept: liveKept,
+    skipped,
+    applied,
+  }),
 );

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, labIdOf, testBrokenVariants, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
+import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, labIdOf, testBrokenVariants, testGoldenInBothLanguages, testHostileFiles, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 import { BROKEN } from './broken.ts';
 
@@ -13,6 +14,14 @@ describe(LAB, () => {
     expect(graded.result?.checks.map((c) => c.id)).toEqual(['step-1-input-read', 'step-1-input-copies', 'step-2-reread-offsets', 'step-3-sink-repeats', 'step-4-cause']);
   });
 
+  testGoldenInBothLanguages(LAB);
+  testPicture(LAB, { shows: ['did the producer store an order twice?', 'did the pipeline group read an offset twice?', 'did the sink apply an event twice?', 'rows (seq ', 'input.txt: '] });
+
+  test("a report without its sink_repeats answer shows no database rows as the step's evidence", async () => {
+    const picture = await alteredPicture(LAB, 'diagnosis.txt', (text) => text.replace(/^sink_repeats=.*\n/m, ''));
+    expect(picture).not.toContain('rows (seq ');
+    expect(picture).toContain('input.txt: ');
+  });
   testBrokenVariants(LAB, BROKEN, () => goldenRunFolder(LAB));
 
   test('an incident folder without a report fails every answer with the hint to write one', async () => {

@@ -3,40 +3,22 @@ import { join } from 'node:path';
 import { parseDump, sinkFigures, sinkState } from '@kafka-labs/database/dump';
 import { parseConsoleRecords } from '@kafka-labs/dumplog';
 import { Checks, GradeError, is, readRunFile, readRunInfo, type GradeOptions, type Law } from '@kafka-labs/grader';
+import { textsIn } from '@kafka-labs/i18n';
 import { eventIdOf, eventsOf } from '@kafka-labs/kafka-exactly-once/evidence';
 import { diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
 import { readTxnLog, type TxnEvent } from '@kafka-labs/kafka-client/txn-log';
+import type { StepsView } from '@kafka-labs/report/views';
+import { MESSAGES } from './messages.ts';
 
-/** The exercise's steps by number, with the title a failure names: the article's diagnosis flow, in its order. */
-const STEPS = {
-  1: 'did the producer store an order twice?',
-  2: 'did the pipeline group read an offset twice?',
-  3: 'did the sink apply an event twice?',
-  4: 'the cause',
-} as const;
-type Step = keyof typeof STEPS;
+/** The exercise's steps, in the order of the article's diagnosis flow. */
+const STEPS = [1, 2, 3, 4] as const;
+type Step = (typeof STEPS)[number];
 
 const REPORT = 'diagnosis.txt';
 const REPORT_KEYS = ['input_copies', 'reread_offsets', 'sink_repeats', 'cause'] as const;
 type ReportKey = (typeof REPORT_KEYS)[number];
 /** The pipeline group's members; a replay job's log (replay-*.log) is another group's. */
 const PIPELINE_LOGS = ['pipeline-1', 'pipeline-2'];
-
-const HINTS = {
-  read:
-    'read the whole input topic from its first offset into input.txt: pnpm -s kafka kafka-console-consumer --bootstrap-server $BOOTSTRAP ' +
-    '--topic orders$RUN --partition 0 --offset earliest --max-messages <its end offset> --formatter-property print.offset=true',
-  input: 'list the eventIds input.txt holds more than once (comma separated, sorted), or none: two offsets with one eventId are the producer sending it twice',
-  reread:
-    "list the offsets the pipeline group's consumers (pipeline-*.log, 'consumed p0 offset N') consumed more than once, or none; " +
-    "a replay job's log (replay-*.log) is another group and does not count",
-  sink: 'list the event_ids that have more than one order_events row in database.jsonl, or none',
-  cause:
-    'follow the flow in order: copies already in the input topic -> producer; otherwise offsets the pipeline group consumed twice ' +
-    '(a member died, its partition moved to one that started at the last commit) -> rebalance; otherwise the copies came from a ' +
-    'replay that the non-idempotent sink applied again -> sink',
-  report: `write ${REPORT} with the four lines ${REPORT_KEYS.map((k) => `${k}=`).join(' ')} (see the README)`,
-} as const;
 
 type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
 const attempt = async <T>(read: () => Promise<T>): Promise<Read<T>> => {
@@ -63,12 +45,15 @@ const repeated = (items: (string | number)[]) => {
  * run's seed planted. A message quotes the learner's answer, never the expected one (the incident is graded before the
  * report exists). With `step`, returns only that step's checks.
  */
-export default async function grade(runDir: string, options: GradeOptions = {}) {
-  const checks = new Checks();
+export default async function grade(runDir: string, options: Pick<GradeOptions, 'step' | 'lang'> = {}) {
+  const t = textsIn(MESSAGES, options.lang ?? 'en');
+  const checks = new Checks(options.lang);
+  const titles: Record<Step, string> = { 1: t.step1(), 2: t.step2(), 3: t.step3(), 4: t.step4() };
+  const hintReport = t.hintReport({ file: REPORT, keys: REPORT_KEYS.map((k) => `${k}=`).join(' ') });
   const { seed } = (await readRunInfo(runDir, is.object({ seed: is.integer }))).parameters;
   const planted = diagnoseIncident(seed);
   const law = (step: Step, l: Omit<Law, 'scope' | 'expected'> & { expected: string }) =>
-    checks.law({ ...l, scope: `step-${step}`, expected: `step ${step} (${STEPS[step]}): ${l.expected}` });
+    checks.law({ ...l, scope: `step-${step}`, expected: t.stepLaw({ step, title: titles[step], expected: l.expected }) });
 
   const logs = await Promise.all(
     PIPELINE_LOGS.filter((name) => existsSync(join(runDir, `${name}.log`))).map(async (name) => ({ name, events: await readTxnLog(runDir, name) })),
@@ -79,8 +64,10 @@ export default async function grade(runDir: string, options: GradeOptions = {}) 
   const report = await attempt(async () => parseReport(await readRunFile(runDir, REPORT)));
   const answer = (key: ReportKey) => (report.ok ? report.value.get(key) : undefined);
   const answered = (key: ReportKey) =>
-    report.ok ? (report.value.has(key) ? `${key}=${report.value.get(key)}` : `no ${key}= line in ${REPORT}`) : report.problem;
-  const steps = (Object.keys(STEPS).map(Number) as Step[]).filter((s) => options.step === undefined || s === options.step);
+    report.ok ? (report.value.has(key) ? `${key}=${report.value.get(key)}` : t.noKey({ key, file: REPORT })) : report.problem;
+  const steps = STEPS.filter((s) => options.step === undefined || s === options.step);
+  /** Each step's own evidence for the picture, shown once the learner answered the step (it would give the answer away). */
+  const evidence: Record<Step, string[]> = { 1: [], 2: [], 3: [], 4: [] };
 
   for (const step of steps) {
     if (step === 1) {
@@ -90,52 +77,73 @@ export default async function grade(runDir: string, options: GradeOptions = {}) 
       const ok = law(1, {
         id: 'input-read',
         ok: complete,
-        expected: `input.txt holds the input topic from offset 0 to its end (${inputEnd} records, print.offset=true)`,
-        found: read.ok ? `${offsets.length} records${offsets.length ? `, offsets ${offsets[0]}..${offsets.at(-1)}` : ''}` : read.problem,
-        hint: HINTS.read,
+        expected: t.inputReadExpected({ end: inputEnd }),
+        found: read.ok ? t.inputReadFound({ n: offsets.length, first: String(offsets[0]), last: String(offsets.at(-1)) }) : read.problem,
+        hint: t.hintRead(),
       });
       const copies = ok && read.ok ? repeated(read.value.map((r) => eventIdOf(r.value))) : [];
+      if (read.ok) evidence[1].push(`input.txt: ${t.inputReadFound({ n: offsets.length, first: String(offsets[0]), last: String(offsets.at(-1)) })}`);
+      if (read.ok && answer('input_copies') !== undefined) {
+        for (const id of copies) evidence[1].push(`${id}: offsets ${read.value.filter((r) => eventIdOf(r.value) === id).map((r) => r.offset).join(', ')}`);
+      }
       law(1, {
         id: 'input-copies',
         ok: ok && sameList(answer('input_copies'), copies),
-        expected: 'input_copies names the eventIds stored more than once in the input',
+        expected: t.inputCopiesExpected(),
         found: answered('input_copies'),
-        hint: report.ok ? HINTS.input : HINTS.report,
+        hint: report.ok ? t.hintInput() : hintReport,
       });
     }
     if (step === 2) {
       const twice = repeated(consumed.map((e) => e.offset));
+      if (answer('reread_offsets') !== undefined) {
+        evidence[2].push(...logs.flatMap((l) => rebalanceLines(l.name, l.events)));
+        for (const l of logs) evidence[2].push(`${l.name}: consumed ${norm(eventsOf(l.events, 'consumed').map((e) => e.offset)).join(',') || '-'}`);
+      }
       law(2, {
         id: 'reread-offsets',
         ok: sameList(answer('reread_offsets'), twice),
-        expected: 'reread_offsets names the input offsets the pipeline group consumed more than once',
+        expected: t.rereadExpected(),
         found: answered('reread_offsets'),
-        hint: report.ok ? HINTS.reread : HINTS.report,
+        hint: report.ok ? t.hintReread() : hintReport,
         evidence: report.ok ? logs.flatMap((l) => rebalanceLines(l.name, l.events)) : [],
       });
     }
     if (step === 3) {
       const dump = await attempt(async () => sinkFigures(sinkState(parseDump(await readRunFile(runDir, 'database.jsonl'), 'database.jsonl'))));
       const repeats = dump.ok ? norm(dump.value.duplicated.map((d) => d.eventId)) : [];
+      if (dump.ok) evidence[3].push(`database.jsonl: ${dump.value.eventRows} order_events rows, ${dump.value.distinctEvents} event_ids`);
+      if (dump.ok && answer('sink_repeats') !== undefined) evidence[3].push(...dump.value.duplicated.map((d) => `${d.eventId}: ${d.rows} rows (seq ${d.seqs.join(', ')})`));
       law(3, {
         id: 'sink-repeats',
         ok: dump.ok && sameList(answer('sink_repeats'), repeats),
-        expected: 'sink_repeats names the event_ids with more than one order_events row',
+        expected: t.sinkExpected(),
         found: dump.ok ? answered('sink_repeats') : dump.problem,
-        hint: report.ok ? HINTS.sink : HINTS.report,
+        hint: report.ok ? t.hintSink() : hintReport,
       });
       if (dump.ok && report.ok) checks.figure('sinkRepeats', repeats.length);
     }
     if (step === 4) {
+      if (report.ok) evidence[4].push(REPORT_KEYS.map((key) => `${key}=${answer(key) ?? '?'}`).join(' -> '));
       law(4, {
         id: 'cause',
         ok: answer('cause') === planted.cause,
-        expected: 'cause names where the copies came from first, in the order of the flow (producer, rebalance, sink)',
+        expected: t.causeExpected(),
         found: answered('cause'),
-        hint: report.ok ? HINTS.cause : HINTS.report,
+        hint: report.ok ? t.hintCause() : hintReport,
       });
     }
   }
+  checks.view({
+    kind: 'steps',
+    files: ['input.txt', ...logs.map((l) => `${l.name}.log`), 'database.jsonl', REPORT],
+    steps: steps.map((step) => ({
+      step,
+      title: titles[step],
+      checks: checks.list.filter((c) => c.id.startsWith(`step-${step}-`)).map((c) => ({ id: c.id, ok: c.ok })),
+      evidence: evidence[step],
+    })),
+  } satisfies StepsView);
   return checks.grade();
 }
 

@@ -6,9 +6,11 @@ import { SINK_TABLES, sinkFigures, sinkState } from '@kafka-labs/database';
 import { committedByLog } from '@kafka-labs/kafka-exactly-once/evidence';
 import { spawnTxnWorker, type TxnProcess } from '@kafka-labs/kafka-exactly-once/experiment';
 import { DIAGNOSE, diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
+import { textsIn } from '@kafka-labs/i18n';
 import { startLab } from '@kafka-labs/lab-kit';
 import { produceOrders } from '@kafka-labs/txn-worker';
 import { orderMessage } from '@kafka-labs/kafka-client/txn-log';
+import { MESSAGES } from './messages.ts';
 
 const README = fileURLToPath(new URL('./README.md', import.meta.url));
 /** A worker's first open of its database copies the PGlite template (seconds on a loaded machine; the first ever makes it). */
@@ -26,6 +28,7 @@ const incidentOnly = process.env.KAFKA_LABS_INCIDENT_ONLY !== undefined;
 const { cause, copies } = diagnoseIncident(seed);
 
 await using lab = await startLab(import.meta.url, { parameters: { seed } });
+const t = textsIn(MESSAGES, lab.lang);
 
 const input = await lab.createTopic('orders');
 const [group, replayGroup] = [lab.name('pipeline'), lab.name('replay')];
@@ -36,7 +39,7 @@ const sink = (name: string, flags: string[]) =>
 const pipeline = (name: string, flags: string[] = []) => sink(name, ['--group', group, '--session-timeout-ms', String(SESSION_TIMEOUT_MS), ...flags]);
 const committedAt = (p: TxnProcess, end: number) => p.untilLogged(`a commit of p0=${end}`, () => committedByLog(p.events()).get(0) === end, DATABASE_WAIT_MS);
 
-lab.step(`the incident (seed ${seed}): orders flow from ${input} through group ${group} into a database (order_events, order_projection)`);
+lab.step(t.stepIncident({ seed, input, group }));
 // Every cause leaves the same files (pipeline-1.log, pipeline-2.log, replay-1.log): which of them exist must not
 // give the answer away; what they say does. A member or a replay that had nothing left to do logs that it started
 // and where, and stops.
@@ -84,15 +87,12 @@ if (cause === 'producer') {
 const db = await lab.database('database');
 const figures = await db.dump(lab.file('database.jsonl'), SINK_TABLES).then((dump) => sinkFigures(sinkState(dump)));
 await db.close();
-lab.say(
-  `   the database: ${figures.eventRows} order_events rows for ${figures.distinctEvents} events: the projection counted some orders twice`,
-  `   evidence in ${lab.runDir}: the workers' logs (*.log) and a dump of the database (database.jsonl); the topic is ${input}`,
-);
+lab.say(t.database({ rows: figures.eventRows, events: figures.distinctEvents }), t.evidence({ dir: lab.runDir, input }));
 
 if (incidentOnly) {
-  lab.say('', 'Your turn: in a shell at the repository root,', `   export WORK=${lab.runDir} RUN=-${lab.runId}`, 'then follow the README from "Before you start".');
+  lab.say('', t.yourTurn({ exports: `export WORK=${lab.runDir} RUN=-${lab.runId}` }));
 } else {
-  lab.step("The exercise's README, block by block");
+  lab.step(t.stepSolution());
   await lab.runBashBlocks(README, { WORK: lab.runDir, RUN: `-${lab.runId}` });
-  lab.say('', `The planted cause was ${cause}: the README's flow found it from the evidence alone.`);
+  lab.say('', t.planted({ cause }));
 }

@@ -4,6 +4,7 @@
 import { parseConsoleRecords, parseGroupOffsets, parseGroupTable, parseTransactionStates, type ConsoleRecord, type DumpLog, type TransactionState } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
 import { orderEvent, parseOrder, parseRead, TxnWorkerError, type TopicRead, type TxnEvent, type TxnEventKind, type TxnEventOf } from '@kafka-labs/kafka-client/txn-log';
+import type { SinkMark, SinkWorker } from '@kafka-labs/report/views';
 
 /** The files of a run besides transcript.txt and run.json: `<program>.log` per program and these. */
 export const FILES = {
@@ -143,4 +144,52 @@ export function committedByLog(events: TxnEvent[]): Map<number, number> {
   const committed = new Map<number, number>();
   for (const e of eventsOf(events, 'offsets-committed')) for (const o of e.offsets) committed.set(o.partition, o.offset);
   return committed;
+}
+
+/** An input event as a sink picture's column. */
+export interface InputEvent {
+  id: string;
+  partition: number;
+  offset: number;
+}
+
+/** The input events the workers' logs consumed, each once, in partition and offset order. */
+export function consumedEvents(...logs: TxnEvent[][]): InputEvent[] {
+  const byPosition = new Map<string, InputEvent>();
+  for (const e of logs.flatMap((events) => eventsOf(events, 'consumed'))) byPosition.set(`${e.partition}:${e.offset}`, { id: e.id, partition: e.partition, offset: e.offset });
+  return [...byPosition.values()].sort((a, b) => a.partition - b.partition || a.offset - b.offset);
+}
+
+/** How far a worker got with an event, from least to most: the last of these it logged for the event is its mark. */
+const MARK_ORDER: SinkMark[] = ['fetched', 'processed', 'written', 'applied', 'skipped'];
+
+/**
+ * A worker's log as a row of a sink picture over `columns`: per event the furthest it got (consumed → fetched,
+ * processed, produced → written, applied, skipped), killed when it logged no stop, and where its first fetch started
+ * when it logged one `starting at` position.
+ */
+export function sinkWorker(name: string, group: string, events: TxnEvent[], columns: InputEvent[]): SinkWorker {
+  const column = new Map(columns.map((c, i) => [c.id, i]));
+  const idAt = new Map(eventsOf(events, 'consumed').map((e) => [`${e.partition}:${e.offset}`, e.id]));
+  const marks: (SinkMark | null)[] = columns.map(() => null);
+  const mark = (id: string | undefined, to: SinkMark) => {
+    const i = id === undefined ? undefined : column.get(id);
+    if (i !== undefined && (marks[i] === null || MARK_ORDER.indexOf(to) > MARK_ORDER.indexOf(marks[i]!))) marks[i] = to;
+  };
+  for (const e of events) {
+    if (e.kind === 'consumed') mark(e.id, 'fetched');
+    if (e.kind === 'processed') mark(idAt.get(`${e.partition}:${e.offset}`), 'processed');
+    if (e.kind === 'produced') mark(e.id, 'written');
+    if (e.kind === 'applied' || e.kind === 'skipped') mark(e.id, e.kind);
+  }
+  const start = eventsOf(events, 'starting-at')[0]?.offsets;
+  const startedAt =
+    start?.length === 1 ? columns.findIndex((c) => c.partition === start[0]!.partition && c.offset >= start[0]!.offset) : undefined;
+  return {
+    name,
+    group,
+    marks,
+    killed: !events.some((e) => e.kind === 'stopping' || e.kind === 'stopped'),
+    ...(startedAt === undefined ? {} : { startedAt: startedAt === -1 ? columns.length : startedAt }),
+  };
 }

@@ -25,6 +25,8 @@ trap 'echo "README.md line $LINENO failed with exit code $?" >&2' ERR
 
 
 
+
+
 export WORK=${WORK:?export WORK and RUN as the incident printed} RUN=${RUN:?}
 export BOOTSTRAP=localhost:9092
 # The values of field $1 (eventId, event_id) in JSON lines on stdin, one per line.
@@ -38,9 +40,14 @@ ls $WORK
 
 
 
+
+
+
+
+
 end=$(pnpm -s kafka kafka-get-offsets --bootstrap-server $BOOTSTRAP --topic orders$RUN | cut -d: -f3)
 pnpm -s kafka kafka-console-consumer --bootstrap-server $BOOTSTRAP --topic orders$RUN --partition 0 --offset earliest \
-  --max-messages $end --formatter-property print.offset=true > $WORK/input.txt
+  --isolation-level read_committed --max-messages $end --formatter-property print.offset=true > $WORK/input.txt
 input_copies=$(field eventId < $WORK/input.txt | repeats)
 echo "input_copies=$input_copies" | tee $WORK/diagnosis.txt
 
@@ -79,6 +86,8 @@ elif [ "$reread_offsets" != none ]; then cause=rebalance
 else cause=sink; fi
 echo "cause=$cause" | tee -a $WORK/diagnosis.txt
 pnpm -s grade 08-diagnose $WORK
+
+
 
 
 

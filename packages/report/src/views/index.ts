@@ -6,11 +6,12 @@ import type { Section } from '../page.ts';
 import { drawConsumerGroup, type ConsumerGroupView } from './consumer-group.ts';
 import { drawDumpBatches, type DumpBatchesView } from './dump-batches.ts';
 import { drawSequence, type SequenceView } from './sequence.ts';
+import { drawSink, type SinkView } from './sink.ts';
 import { drawSteps, type StepsView } from './steps.ts';
 import { drawTransactions, type TransactionsView } from './transactions.ts';
 
 /** Every view a report can draw. */
-export type ReportView = ConsumerGroupView | DumpBatchesView | SequenceView | StepsView | TransactionsView;
+export type ReportView = ConsumerGroupView | DumpBatchesView | SequenceView | SinkView | StepsView | TransactionsView;
 
 type Drawers = { [K in ReportView['kind']]: (view: Extract<ReportView, { kind: K }>, lang: Lang) => Section[] };
 
@@ -18,6 +19,7 @@ const DRAWERS: Drawers = {
   'consumer-group': drawConsumerGroup,
   'dump-batches': drawDumpBatches,
   sequence: drawSequence,
+  sink: drawSink,
   steps: drawSteps,
   transactions: drawTransactions,
 };

@@ -5,5 +5,6 @@ export type { GroupWorker } from './consumer-group-model.ts';
 export type { DumpBatchesView } from './dump-batches.ts';
 export type { SequenceView } from './sequence.ts';
 export type { ProducerLines } from './sequence-model.ts';
+export type { SinkMark, SinkView, SinkWorker } from './sink.ts';
 export type { ExerciseStep, StepsView } from './steps.ts';
-export type { TransactionsView, TxnBatch, TxnFate } from './transactions.ts';
+export type { TransactionsView, TxnFate, TxnInstance, TxnLogBatch, TxnRead, TxnStall, TxnStrip } from './transactions.ts';
