@@ -1,5 +1,6 @@
 import { countDuplicates } from '@kafka-labs/dups';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import {
   beforeFirstStop,
   commitsByPartition,
@@ -18,6 +19,8 @@ import {
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
+import { MESSAGES as TRACK } from '@kafka-labs/kafka-rebalance/messages';
+import { MESSAGES } from './messages.ts';
 
 /** What this grader reads of the parameters the run recorded (the run script's REVOKE). */
 const RECORDED = is.object({
@@ -33,11 +36,12 @@ const RECORDED = is.object({
  * (fewer than one commit interval, none when the revoke follows a commit) are processed twice; with it, a commits where it stopped, b starts there, and
  * nothing is processed twice; the broker's committed offsets are the last ones the logs show committed.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const [t, tt] = [textsIn(MESSAGES, lang), textsIn(TRACK, lang)];
+  const checks = new Checks(lang);
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const topic = nameOf(names, 'pay');
-  
+
   for (const variant of S.variants) {
     const v = variant.group;
     const [aName, bName] = [workerName(v, 'a'), workerName(v, 'b')];
@@ -65,13 +69,13 @@ export default async function grade(runDir: string) {
       id: consumer ? 'incremental-handover' : 'eager-handover',
       scope: v,
       ok: handedOver,
-      expected: consumer
-        ? `at b's join a gives back only the partition b takes (the consumer protocol is incremental) and keeps the other`
-        : `at b's join a gives back every partition (eager), then a keeps some and b takes one`,
-      found: `a revoked ${revoke ? partitionList(revoke.partitions) : 'nothing'}, a then ${aAfter ? `assigned ${partitionList(aAfter.partitions)}` : 'no assignment'}, b ${bAssigned ? `assigned ${partitionList(bAssigned.partitions)}` : 'no partition'}`,
-      hint: consumer
-        ? 'on the consumer protocol a member is revoked only what moves, then assigned [] (no change)'
-        : 'the workers use the range strategy: a revoke of one partition only means a cooperative assignor',
+      expected: consumer ? t.incrementalExpected() : t.eagerExpected(),
+      found: t.handoverFound({
+        revoked: revoke ? partitionList(revoke.partitions) : t.nothing(),
+        aThen: aAfter ? t.assigned({ partitions: partitionList(aAfter.partitions) }) : t.noAssignment(),
+        bGot: bAssigned ? t.assigned({ partitions: partitionList(bAssigned.partitions) }) : t.noPartition(),
+      }),
+      hint: consumer ? t.incrementalHint() : t.eagerHint(),
       evidence: evidenceOf([revoke, aAfter, bAssigned]),
     });
     if (!handedOver) continue;
@@ -90,9 +94,9 @@ export default async function grade(runDir: string) {
       id: 'all-processed',
       scope: v,
       ok: missing.length === 0,
-      expected: `every one of the ${S.messages} messages is processed at least once`,
-      found: missing.length === 0 ? 'all processed' : `never processed: ${missing.join(', ')}`,
-      hint: 'a partition nobody processed to its end: look for a worker that stopped early',
+      expected: tt.allProcessedExpected(S),
+      found: missing.length === 0 ? tt.allProcessed() : tt.neverProcessed({ missing: missing.join(', ') }),
+      hint: tt.allProcessedHint(),
     });
 
     if (!variant.revokeCommit) {
@@ -100,9 +104,9 @@ export default async function grade(runDir: string) {
         id: 'b-starts-at-last-commit',
         scope: v,
         ok: firstOfB?.offset === committedAtRevoke,
-        expected: `b starts p${moved} at the offset a last committed before the revoke, ${committedAtRevoke}`,
-        found: `b's first: ${firstOfB ? `offset ${firstOfB.offset}` : 'none'}`,
-        hint: 'a new owner starts at the committed offset: compare a commit line before the revoke with b\'s first processed line',
+        expected: t.startsAtCommitExpected({ moved, committed: committedAtRevoke }),
+        found: t.bFirst({ offset: firstOfB ? t.offset(firstOfB) : tt.none() }),
+        hint: t.startsAtCommitHint(),
         evidence: evidenceOf([lastCommitLine, lastProcessedLine, revoke, firstOfB]),
       });
       const ranges = Object.entries(report.partitions).flatMap(([p, { ranges }]) => ranges.map((r) => ({ partition: Number(p), ...r })));
@@ -121,9 +125,9 @@ export default async function grade(runDir: string) {
         id: 'duplicates-are-the-uncommitted-range',
         scope: v,
         ok: inRange,
-        expected: `the messages processed twice are exactly those a processed after its last commit: p${moved} ${committedAtRevoke}..${lastByA}, once by each worker`,
-        found: `found: ${ranges.map((r) => `p${r.partition} ${r.from}..${r.to} x${r.times} by ${r.by.join(', ')}`).join('; ') || 'none'}`,
-        hint: `run dups on the folder: the re-processed range should start at a's last commit of p${moved}`,
+        expected: t.rangeExpected({ moved, from: committedAtRevoke, to: lastByA }),
+        found: tt.found({ what: ranges.map((r) => tt.range({ ...r, by: r.by.join(', ') })).join('; ') || tt.none() }),
+        hint: t.rangeHint({ moved }),
         evidence: evidenceOf([lastCommitLine, lastProcessedLine, revoke, firstOfB]),
       });
       const count = lastByA - committedAtRevoke + 1;
@@ -131,9 +135,9 @@ export default async function grade(runDir: string) {
         id: 'fewer-than-one-commit-interval',
         scope: v,
         ok: count >= 0 && count < S.commitEvery,
-        expected: `the rebalance found p${moved} at most one commit interval past a commit, so 0 to ${S.commitEvery - 1} messages are processed twice`,
-        found: `a was ${count} past its last commit`,
-        hint: 'at most one commit interval can be lost to a revoke without a commit (0 when the revoke comes right after a commit)',
+        expected: t.intervalExpected({ moved, max: S.commitEvery - 1 }),
+        found: t.intervalFound({ n: count }),
+        hint: t.intervalHint(),
       });
       checks.figure(`${v}.duplicates`, report.duplicates);
       checks.figure(`${v}.duplicateRange`, `p${moved} ${committedAtRevoke}..${lastByA}`);
@@ -145,17 +149,17 @@ export default async function grade(runDir: string) {
         id: 'commit-on-revoke',
         scope: v,
         ok: committed === lastByA + 1,
-        expected: `on revoke, before giving p${moved} up, a commits p${moved}=${lastByA + 1}, the next offset after the last one it processed`,
-        found: `committed: ${committed === undefined ? 'nothing' : `p${moved}=${committed}`}`,
-        hint: 'the worker commits on revoke only with --revoke-commit',
+        expected: t.revokeCommitExpected({ moved, next: lastByA + 1 }),
+        found: t.committed({ what: committed === undefined ? t.nothing() : `p${moved}=${committed}` }),
+        hint: t.revokeCommitHint(),
         evidence: evidenceOf([lastProcessedLine, revoke, revokeCommit, aAfter]),
       });
       checks.law({
         id: 'b-starts-where-a-stopped',
         scope: v,
         ok: firstOfB?.offset === lastByA + 1,
-        expected: `b starts p${moved} at ${lastByA + 1}, where a's commit on revoke left it`,
-        found: `b's first: ${firstOfB ? `offset ${firstOfB.offset}` : 'none'}`,
+        expected: t.whereStoppedExpected({ moved, next: lastByA + 1 }),
+        found: t.bFirst({ offset: firstOfB ? t.offset(firstOfB) : tt.none() }),
         evidence: evidenceOf([lastProcessedLine, revoke, revokeCommit, firstOfB]),
       });
       const twice = Object.entries(report.partitions).flatMap(([p, { ranges }]) => ranges.map((r) => `p${p} ${r.from}..${r.to}`));
@@ -163,8 +167,8 @@ export default async function grade(runDir: string) {
         id: 'no-duplicates',
         scope: v,
         ok: report.duplicates === 0,
-        expected: 'no message is processed twice',
-        found: `duplicates: ${report.duplicates}${twice.length ? `, ${twice.join(', ')}` : ''}`,
+        expected: tt.noDuplicatesExpected(),
+        found: t.duplicatesFound({ n: report.duplicates, ranges: twice.join(', ') }),
       });
       checks.figure(`${v}.duplicates`, report.duplicates);
       checks.figure(`${v}.handover`, `p${moved}=${lastByA + 1}`);
@@ -176,7 +180,7 @@ export default async function grade(runDir: string) {
     checks.expect(
       `${v}-dups-report`,
       sameReport(await readDupsReport(runDir, v), all),
-      `dups-${v}.json says what counting the two logs says`,
+      tt.dupsReport({ file: `dups-${v}.json`, logs: 2 }),
     );
 
     const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic }, S.partitions);
@@ -186,8 +190,8 @@ export default async function grade(runDir: string) {
       id: 'broker-has-last-commit',
       scope: v,
       ok: wrong.length === 0,
-      expected: "the broker's committed offset of each partition is the last one the logs show committed",
-      found: every.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}`).join('; '),
+      expected: tt.brokerLastCommit(),
+      found: every.map((p) => tt.partitionBrokerAndLogs({ p, broker: String(offsets.get(p)!.committed ?? '-'), logs: String(commits.get(p)?.at(-1)?.offset ?? '-') })).join('; '),
     });
   }
   return checks.grade();

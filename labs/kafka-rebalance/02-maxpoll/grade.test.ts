@@ -1,9 +1,18 @@
-import { gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
+import { dropLines, gradeAltered, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { describe, expect, test } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
 
 describe(LAB, () => {
+  testPicture(LAB, {
+    shows: ['p0 3 processed twice (by slow-a, slow-b)', 'max.poll.interval.ms exceeded: left the group', 'commit p0=4 failed: UNKNOWN_MEMBER_ID', 'lost [p0]'],
+  });
+
+  test('without b working on offset 3 the slow offset is not drawn as processed twice', async () => {
+    expect(await alteredPicture(LAB, 'slow-b.log', (text) => dropLines(text, / slow-b processed p0 offset 3$/))).not.toContain('p0 3 processed twice');
+  });
+
   test('the run passes, with offset 3 processed twice', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
@@ -48,5 +57,6 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ run-folder: offsets-slow.txt is missing from the run folder/);
   });
 
+  testGoldenInBothLanguages(LAB);
   testRunFolderFailures(LAB, 'run.json');
 });

@@ -1,10 +1,13 @@
 import { countDuplicates } from '@kafka-labs/dups';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import {
   beforeFirstStop,
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
+  maxpollFound,
   merged,
   msBetween,
   readDupsReport,
@@ -12,9 +15,12 @@ import {
   readWorkerLogs,
   sameReport,
   showEvent,
+  slowWork,
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
+import { MESSAGES as TRACK } from '@kafka-labs/kafka-rebalance/messages';
+import { MESSAGES } from './messages.ts';
 
 /** librdkafka's warning when the application did not poll within max.poll.interval.ms; it leaves the group. */
 const MAXPOLL = /^MAXPOLL .*Application maximum poll interval \((\d+)ms\) exceeded by (\d+)ms.*leaving group/;
@@ -29,25 +35,26 @@ const RECORDED = is.object({ partitions: is.integer, messages: is.integer, slowA
  * and finishes the slow offset before a does; a's late commit fails with UNKNOWN_MEMBER_ID and a hears `lost`, not
  * `revoked`; commits never move back; every offset is processed, only the slow one twice; the broker agrees.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const [t, tt] = [textsIn(MESSAGES, lang), textsIn(TRACK, lang)];
+  const checks = new Checks(lang);
+  const at = (event: { time: string } | undefined, none: string) => (event ? t.at({ at: event.time.slice(11, 23) }) : none);
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const [aName, bName] = [workerName('slow', 'a'), workerName('slow', 'b')];
   const logs = await readWorkerLogs(runDir, [aName, bName]);
+  checks.view(groupView('slow', logs));
   const { [aName]: a = [], [bName]: b = [] } = beforeFirstStop(logs);
   const all = [...logs[aName]!, ...logs[bName]!];
 
-  const slow = first(a, 'slow', (e) => e.offset === S.slowAt);
+  const work = slowWork(a, S.slowAt, (text) => MAXPOLL.test(text));
+  const { slow, maxpoll, done: aDone, silentMs } = work;
   const afterSlow = slow ? a.slice(a.indexOf(slow)) : [];
-  const maxpoll = first(afterSlow, 'client', (e) => MAXPOLL.test(e.text));
-  const aDone = first(afterSlow, 'processed', (e) => e.offset === S.slowAt);
-  const silentMs = slow && maxpoll ? msBetween(slow, maxpoll) : NaN;
   checks.law({
     id: 'a-leaves-after-poll-interval',
     ok: slow !== undefined && maxpoll !== undefined && aDone !== undefined && maxpoll.time <= aDone.time && silentMs >= S.maxPollIntervalMs - SLACK_MS,
-    expected: `a's client leaves the group (MAXPOLL) at least max.poll.interval.ms (${S.maxPollIntervalMs} ms) after a began offset ${S.slowAt}, while a still works on it`,
-    found: slow && maxpoll ? `MAXPOLL ${silentMs} ms after the slow start${aDone && maxpoll.time > aDone.time ? ', after a finished' : ''}` : slow ? 'no MAXPOLL line after the slow start' : `a never began offset ${S.slowAt} slowly`,
-    hint: 'the slow message must outlast --max-poll-interval-ms with no poll running',
+    expected: t.leavesExpected({ ms: S.maxPollIntervalMs, offset: S.slowAt }),
+    found: maxpollFound(work, S.slowAt, lang),
+    hint: t.leavesHint(),
     evidence: evidenceOf([slow, maxpoll, aDone]),
   });
 
@@ -56,15 +63,15 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'b-takes-over-while-a-works',
     ok: bTakes !== undefined && aDone !== undefined && bTakes.time < aDone.time,
-    expected: `b is assigned p0 after a left and before a finished offset ${S.slowAt}`,
-    found: `b ${bTakes ? `assigned at ${showEvent(bTakes).slice(0, 12)}` : 'never assigned p0 after MAXPOLL'}, a finished ${aDone ? `at ${showEvent(aDone).slice(0, 12)}` : 'never'}`,
+    expected: t.takesOverExpected({ offset: S.slowAt }),
+    found: t.bAndA({ b: bTakes ? t.bAssignedAt({ at: showEvent(bTakes).slice(0, 12) }) : t.bNeverAssigned(), a: at(aDone, t.never()) }),
     evidence: evidenceOf([maxpoll, bTakes, aDone]),
   });
   checks.law({
     id: 'b-processes-the-slow-offset-first',
     ok: bOnSlow !== undefined && aDone !== undefined && bOnSlow.time < aDone.time,
-    expected: `b finishes offset ${S.slowAt} before a does: both work on the same message at once`,
-    found: `b ${bOnSlow ? `at ${showEvent(bOnSlow).slice(0, 12)}` : 'never processed it'}, a ${aDone ? `at ${showEvent(aDone).slice(0, 12)}` : 'never'}`,
+    expected: tt.bFirstExpected({ offset: S.slowAt }),
+    found: t.bThenA({ b: at(bOnSlow, t.bNeverProcessed()), a: at(aDone, t.never()) }),
     evidence: evidenceOf([slow, bOnSlow, aDone]),
   });
 
@@ -75,9 +82,9 @@ export default async function grade(runDir: string) {
     id: 'late-commit-fails-unknown-member',
     ok: failed?.error === 'UNKNOWN_MEMBER_ID' && failed.offsets.some((o) => o.partition === 0 && o.offset === S.slowAt + 1) &&
       (late === undefined || late.time > failed.time),
-    expected: `a's commit of p0=${S.slowAt + 1} after offset ${S.slowAt} fails with UNKNOWN_MEMBER_ID: a is no longer a member`,
-    found: failed ? `failed: ${failed.error}` : late ? `it succeeded: ${showEvent(late)}` : 'no commit at all',
-    hint: 'a commit from a member the group has let go must be refused, or the committed offset moves back',
+    expected: t.lateFailsExpected({ next: S.slowAt + 1, offset: S.slowAt }),
+    found: failed ? t.failed(failed) : late ? t.succeeded({ line: showEvent(late) }) : t.noCommit(),
+    hint: t.lateFailsHint(),
     evidence: evidenceOf([aDone, failed, late]),
   });
 
@@ -85,17 +92,17 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'a-lost-not-revoked',
     ok: gone?.kind === 'lost',
-    expected: 'a hears its partition was lost, not revoked',
-    found: `first after the slow start: ${gone ? showEvent(gone) : 'neither'}`,
-    hint: 'a member that left on MAXPOLL no longer owns the partition: there is nothing left to commit on the way out',
+    expected: t.lostExpected(),
+    found: t.firstAfterSlow({ line: gone ? showEvent(gone) : t.neither() }),
+    hint: t.lostHint(),
     evidence: evidenceOf([slow, maxpoll, gone]),
   });
   const pollError = first(afterSlow, 'poll-error');
   checks.law({
     id: 'a-poll-error-max-poll-exceeded',
     ok: pollError?.error === '_MAX_POLL_EXCEEDED',
-    expected: "a's next poll reports _MAX_POLL_EXCEEDED",
-    found: pollError ? pollError.error : 'no poll error',
+    expected: t.pollErrorExpected(),
+    found: pollError ? pollError.error : t.noPollError(),
   });
 
   const commits = commitsByPartition(all).get(0) ?? [];
@@ -103,8 +110,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'committed-offset-never-goes-back',
     ok: back < 0,
-    expected: "the group's committed offset of p0 never moves back",
-    found: back < 0 ? commits.map((c) => c.offset).join(', ') : `it went from ${commits[back - 1]!.offset} to ${commits[back]!.offset}`,
+    expected: tt.neverBackExpected(),
+    found: back < 0 ? commits.map((c) => c.offset).join(', ') : tt.wentBack({ from: commits[back - 1]!.offset, to: commits[back]!.offset }),
     evidence: back < 0 ? [] : evidenceOf(merged(all).filter((e) => e.kind === 'commit').slice(Math.max(0, back - 2), back + 2)),
   });
 
@@ -112,8 +119,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'every-offset-processed',
     ok: missing.length === 0,
-    expected: `every offset 0..${S.messages - 1} is processed at least once`,
-    found: missing.length ? `never processed: ${missing.join(', ')}` : 'all processed',
+    expected: tt.everyOffsetExpected({ last: S.messages - 1 }),
+    found: missing.length ? tt.neverProcessed({ missing: missing.join(', ') }) : tt.allProcessed(),
   });
   const report = countDuplicates(all);
   const twice = Object.entries(report.partitions).flatMap(([p, { ranges }]) => ranges.map((r) => ({ partition: Number(p), ...r })));
@@ -122,18 +129,18 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'only-the-slow-offset-twice',
     ok: onlySlow,
-    expected: `the only message processed twice is offset ${S.slowAt}, once by each worker`,
-    found: `found: ${twice.map((r) => `p${r.partition} ${r.from}..${r.to} x${r.times} by ${r.by.join(', ')}`).join('; ') || 'none'}`,
+    expected: tt.onlySlowTwiceExpected({ offset: S.slowAt }),
+    found: tt.found({ what: twice.map((r) => tt.range({ ...r, by: r.by.join(', ') })).join('; ') || tt.none() }),
   });
-  checks.expect('dups-report', sameReport(await readDupsReport(runDir, 'slow'), all), 'dups-slow.json says what counting the two logs says');
+  checks.expect('dups-report', sameReport(await readDupsReport(runDir, 'slow'), all), tt.dupsReport({ file: 'dups-slow.json', logs: 2 }));
 
   const offsets = await readGroupOffsets(runDir, 'slow', { group: nameOf(names, 'group'), topic: nameOf(names, 'slow') }, S.partitions);
   const broker = offsets.get(0)!.committed;
   checks.law({
     id: 'broker-has-last-commit',
     ok: broker === (commits.at(-1)?.offset ?? null) && broker === offsets.get(0)!.logEnd,
-    expected: `the broker's committed offset of p0 is the last one the logs show committed, the log end ${offsets.get(0)!.logEnd}`,
-    found: `broker ${broker ?? '-'}, logs ${commits.at(-1)?.offset ?? '-'}`,
+    expected: tt.brokerLastCommitP0({ end: offsets.get(0)!.logEnd }),
+    found: tt.brokerAndLogs({ broker: String(broker ?? '-'), logs: String(commits.at(-1)?.offset ?? '-') }),
   });
 
   if (slow && maxpoll) checks.figure('maxPollLeaveAfterMs', silentMs);

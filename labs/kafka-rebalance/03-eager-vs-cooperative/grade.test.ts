@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, gradeAltered, gradeFolder, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
@@ -19,6 +20,16 @@ const withoutRedoneWork = (text: string) => {
 };
 
 describe(LAB, () => {
+  testPicture(LAB, {
+    shows: ['p1 33..52 processed twice', 'p4 33..52 processed twice', 'p0 34..47 processed twice (by cooperative-b, cooperative-c)', 'p2 33..40 processed twice (by kip848-a, kip848-c)'],
+  });
+
+  test('without the work eager-a redid on the partitions it kept, they are not drawn as processed twice', async () => {
+    const text = await alteredPicture(LAB, 'eager-a.log', withoutRedoneWork);
+    expect(text).toContain('p0 34..47 processed twice');
+    expect(text).not.toContain('p0 34..52 processed twice');
+  });
+
   test('the run passes, with duplicates on partitions that stayed with range, only on moved ones with cooperative-sticky and the consumer protocol', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
@@ -72,5 +83,6 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ run-folder: dups-cooperative.json is missing from the run folder/);
   });
 
+  testGoldenInBothLanguages(LAB);
   testRunFolderFailures(LAB, 'run.json');
 });

@@ -1,11 +1,13 @@
 import { countDuplicates } from '@kafka-labs/dups';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import {
   beforeFirstStop,
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
   merged,
   msBetween,
   ownedBy,
@@ -20,6 +22,8 @@ import {
   workerName,
   type EventOf,
 } from '@kafka-labs/kafka-rebalance/evidence';
+import { MESSAGES as TRACK } from '@kafka-labs/kafka-rebalance/messages';
+import { MESSAGES } from './messages.ts';
 
 const range = (r: { partition: number; from: number; to: number }) => `p${r.partition} ${r.from}..${r.to}`;
 
@@ -36,8 +40,9 @@ const RECORDED = is.object({
  * the last commit, so exactly the messages processed past that commit run twice: also on partitions that stay
  * with range, only on the moved ones with cooperative-sticky and on the consumer protocol. Every message is processed; the broker has the last commits.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const [t, tt] = [textsIn(MESSAGES, lang), textsIn(TRACK, lang)];
+  const checks = new Checks(lang);
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const third = S.partitions / 3;
 
@@ -45,6 +50,7 @@ export default async function grade(runDir: string) {
     const v = variant.group;
     const members = ['a', 'b', 'c'].map((m) => workerName(v, m));
     const logs = await readWorkerLogs(runDir, members);
+    checks.view(groupView(v, logs));
     const cut = beforeFirstStop(logs);
     const [a, b, c] = members.map((m) => cut[m] ?? []) as [WorkerEvent[], WorkerEvent[], WorkerEvent[]];
     const all = members.flatMap((m) => logs[m]!);
@@ -70,17 +76,17 @@ export default async function grade(runDir: string) {
       id: 'revocation',
       scope: v,
       ok: join !== undefined && split && settled && revokedAsExpected,
-      expected: `${
-        eager
-          ? 'at c\'s join a and b each give back every partition they own (eager)'
-          : `at c's join a and b each give back only the partition that moves to c and keep the others (${variant.protocol === 'consumer' ? 'consumer protocol' : 'cooperative'})`
-      }; afterwards each of a, b, c owns ${third}`,
-      found: `a ${partitionList(owned[0]!)} revoked ${revokes[0] ? partitionList(revokes[0].partitions) : 'nothing'}, b ${partitionList(owned[1]!)} revoked ${revokes[1] ? partitionList(revokes[1].partitions) : 'nothing'}; then a ${partitionList(finals[0]!)}, b ${partitionList(finals[1]!)}, c ${partitionList(finals[2]!)}`,
-      hint: eager
-        ? 'an eager assignor (range) revokes everything at every rebalance'
-        : variant.protocol === 'consumer'
-          ? 'on the consumer protocol the broker revokes only what moves'
-          : 'cooperative-sticky revokes only what moves, in a second rebalance',
+      expected: eager ? t.eagerExpected({ third }) : t.incrementalExpected({ third, consumer: variant.protocol === 'consumer' }),
+      found: t.revocationFound({
+        a: partitionList(owned[0]!),
+        aRevoked: revokes[0] ? partitionList(revokes[0].partitions) : t.nothing(),
+        b: partitionList(owned[1]!),
+        bRevoked: revokes[1] ? partitionList(revokes[1].partitions) : t.nothing(),
+        aThen: partitionList(finals[0]!),
+        bThen: partitionList(finals[1]!),
+        cThen: partitionList(finals[2]!),
+      }),
+      hint: eager ? t.eagerHint() : variant.protocol === 'consumer' ? t.consumerHint() : t.cooperativeHint(),
       evidence: evidenceOf([join, ...revokes, ...[a, b, c].map((events) => (join ? first(events, 'assigned', (e) => e.time >= join.time && e.partitions.length > 0) : undefined))]),
     });
     if (!join || !split) continue;
@@ -107,9 +113,12 @@ export default async function grade(runDir: string) {
       id: 'duplicates-are-uncommitted-work-of-revoked-partitions',
       scope: v,
       ok: same,
-      expected: 'the messages processed twice are exactly those processed past the last commit on the partitions given back',
-      found: `expected: ${expected.map(range).join(', ') || 'none'}; found: ${found.map((f) => `${range(f)}${f.times === 2 ? '' : ` x${f.times}`}`).join(', ') || 'none'}`,
-      hint: 'a partition given back restarts at its last commit with its next owner',
+      expected: t.dupsExpected(),
+      found: t.dupsFound({
+        expected: expected.map(range).join(', ') || tt.none(),
+        found: found.map((f) => `${range(f)}${f.times === 2 ? '' : ` x${f.times}`}`).join(', ') || tt.none(),
+      }),
+      hint: t.dupsHint(),
     });
     const withDups = [...new Set(found.map((f) => f.partition))].sort((x, y) => x - y);
     const stayed = partitionsOf(S.partitions).filter((p) => [0, 1].some((i) => owned[i]!.has(p) && finals[i]!.has(p)));
@@ -120,17 +129,17 @@ export default async function grade(runDir: string) {
         id: 'duplicates-where-partitions-stayed',
         scope: v,
         ok: redone.length > 0,
-        expected: `partitions that stayed with their owner, ${partitionList(stayed)}, are processed again from their last commit too (eager gives back everything)`,
-        found: `partitions with duplicates: ${partitionList(withDups)}`,
-        hint: 'with range every member restarts every partition it gets back at its last commit, even its own',
+        expected: t.stayedExpected({ stayed: partitionList(stayed) }),
+        found: t.withDuplicates({ partitions: partitionList(withDups) }),
+        hint: t.stayedHint(),
       });
     } else {
       checks.law({
         id: 'duplicates-only-where-partitions-moved',
         scope: v,
         ok: withDups.every((p) => moved.includes(p)) && kept.every((k) => k.length === third),
-        expected: `only partitions that moved to c, ${partitionList(moved)}, may have messages processed twice; ${partitionList(stayed)} kept going`,
-        found: `partitions with duplicates: ${partitionList(withDups)}`,
+        expected: t.movedExpected({ moved: partitionList(moved), stayed: partitionList(stayed) }),
+        found: t.withDuplicates({ partitions: partitionList(withDups) }),
       });
     }
     checks.figure(`${v}.duplicates`, report.duplicates);
@@ -144,10 +153,10 @@ export default async function grade(runDir: string) {
       id: 'all-processed',
       scope: v,
       ok: missing.length === 0,
-      expected: `every one of the ${S.messages} messages is processed at least once`,
-      found: missing.length ? `never processed: ${missing.join(', ')}` : 'all processed',
+      expected: tt.allProcessedExpected(S),
+      found: missing.length ? tt.neverProcessed({ missing: missing.join(', ') }) : tt.allProcessed(),
     });
-    checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), `dups-${v}.json says what counting the three logs says`);
+    checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), tt.dupsReport({ file: `dups-${v}.json`, logs: 3 }));
 
     const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic: nameOf(names, `${v}-orders`) }, S.partitions);
     const commits = commitsByPartition(all);
@@ -157,8 +166,12 @@ export default async function grade(runDir: string) {
       id: 'broker-has-last-commit',
       scope: v,
       ok: wrong.length === 0,
-      expected: "the broker's committed offset of each partition is the last one the logs show committed",
-      found: wrong.length ? `differs on ${wrong.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}`).join('; ')}` : 'same on every partition',
+      expected: tt.brokerLastCommit(),
+      found: wrong.length
+        ? tt.differsOn({
+            list: wrong.map((p) => tt.partitionBrokerAndLogs({ p, broker: String(offsets.get(p)!.committed ?? '-'), logs: String(commits.get(p)?.at(-1)?.offset ?? '-') })).join('; '),
+          })
+        : tt.sameEverywhere(),
     });
   }
   return checks.grade();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goldenRunFolder, gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
@@ -10,6 +11,13 @@ const stampOf = (file: string, pattern: RegExp) =>
   readFileSync(join(goldenRunFolder(LAB), file), 'utf8').split('\n').find((l) => pattern.test(l))!.split(' ')[0];
 
 describe(LAB, () => {
+  testPicture(LAB, { shows: ['Group dynamic', 'Group kip848-expired', 'static-b: restarted', 'No message was processed more than once'], hides: ['processed twice'] });
+
+  test('a message dynamic-a processes twice is drawn as processed twice', async () => {
+    const text = await alteredPicture(LAB, 'dynamic-a.log', (text) => text.replace(/^(.* dynamic-a processed p0 offset 5)$/m, '$1\n$1'));
+    expect(text).toContain('p0 5 processed twice (by dynamic-a)');
+  });
+
   test('the run passes: two revokes of a without static membership, none with it on either protocol, one after a fence', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
@@ -80,5 +88,6 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ run-folder: members-dynamic.txt is missing from the run folder/);
   });
 
+  testGoldenInBothLanguages(LAB);
   testRunFolderFailures(LAB, 'run.json');
 });

@@ -1,10 +1,12 @@
 import { countDuplicates } from '@kafka-labs/dups';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import {
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
   msBetween,
   ownedBy,
   partitionList,
@@ -18,6 +20,8 @@ import {
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
+import { MESSAGES as TRACK } from '@kafka-labs/kafka-rebalance/messages';
+import { MESSAGES } from './messages.ts';
 
 /** How much earlier than a session less one heartbeat the broker may act, by the two clocks of the logs. */
 const SLACK_MS = 50;
@@ -48,14 +52,16 @@ const RECORDED = is.object({
  * partitions no earlier than a session after b stopped and gives them back once b is back.
  * Commits on revoke and stop keep both runs free of duplicates; every message is processed; the broker agrees.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const [t, tt] = [textsIn(MESSAGES, lang), textsIn(TRACK, lang)];
+  const checks = new Checks(lang);
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
 
   for (const variant of S.variants) {
     const v = variant.group;
     const [aName, bName] = [workerName(v, 'a'), workerName(v, 'b')];
     const logs = await readWorkerLogs(runDir, [aName, bName]);
+    checks.view(groupView(v, logs));
     const all = [...logs[aName]!, ...logs[bName]!];
     const [b1 = [], b2 = [], ...more] = lives(logs[bName]!);
     const left = first(b1, 'stopping');
@@ -66,8 +72,8 @@ export default async function grade(runDir: string) {
       id: 'b-restarted',
       scope: v,
       ok: restarted,
-      expected: "b's log shows one restart: it stopped, started again and got partitions",
-      found: `${lives(logs[bName]!).length} lives, second ${back ? `assigned ${partitionList(back.partitions)}` : 'never assigned partitions'}`,
+      expected: t.restartedExpected(),
+      found: t.restartedFound({ lives: lives(logs[bName]!).length, second: back ? t.assigned({ partitions: partitionList(back.partitions) }) : t.neverAssigned() }),
       evidence: evidenceOf([left, first(b1, 'stopped'), b2Started, back]),
     });
     if (!restarted) continue;
@@ -79,20 +85,16 @@ export default async function grade(runDir: string) {
     const revokes = during.filter((e): e is Extract<WorkerEvent, { kind: 'revoked' }> => e.kind === 'revoked');
     const bHad = ownedBy(b1.slice(0, b1.indexOf(left)));
     const members = await readGroupMembers(runDir, v, nameOf(names, v));
-    const listed = members.map((m) => `${m.clientId}${m.instanceId ? ` (instance ${m.instanceId})` : ''}`).join(', ') || 'none';
+    const listed = members.map((m) => `${m.clientId}${m.instanceId ? t.instance({ id: m.instanceId }) : ''}`).join(', ') || tt.none();
     const bListed = members.find((m) => m.clientId === bName);
     const away = variant.static && !variant.outlastSession;
     checks.law({
       id: 'membership-while-b-is-down',
       scope: v,
       ok: members.some((m) => m.clientId === aName) && (away ? bListed?.instanceId === bName : bListed === undefined),
-      expected: away
-        ? `while b is down the broker still lists it as a member, by its group.instance.id ${bName}`
-        : variant.static
-          ? "once the broker's session has expired it lists only a: b was fenced"
-          : 'while b is down the broker lists only a: b left the group when it stopped',
-      found: `members: ${listed}`,
-      hint: 'a static member does not leave on close; a dynamic one does',
+      expected: away ? t.listedAway({ b: bName }) : variant.static ? t.listedFenced() : t.listedLeft(),
+      found: t.members({ list: listed }),
+      hint: t.membersHint(),
     });
     if (variant.outlastSession) {
       // The broker fences b a session after its last heartbeat, which came at most one interval before its stop.
@@ -106,9 +108,13 @@ export default async function grade(runDir: string) {
         id: 'fenced-after-session',
         scope: v,
         ok: fenced,
-        expected: `a gets b's partitions ${partitionList(bHad)} only when the broker's session expires (${earliestMs} ms or more after b stopped), and gives them back once, after b is back`,
-        found: `a ${taken ? `assigned ${partitionList(taken.partitions)} ${takenAfterMs} ms after b stopped` : 'never assigned b\'s partitions'}, revoked ${revokes.length} time(s)${revokes.length ? `: ${revokes.map(showEvent).join('; ')}` : ''}`,
-        hint: 'a static member on the consumer protocol keeps its partitions for group.consumer.session.timeout.ms after it leaves',
+        expected: t.fencedExpected({ had: partitionList(bHad), earliest: earliestMs }),
+        found: t.fencedFound({
+          taken: taken ? t.takenAfter({ partitions: partitionList(taken.partitions), ms: takenAfterMs }) : t.neverTaken(),
+          revokes: revokes.length,
+          lines: revokes.map(showEvent).join('; '),
+        }),
+        hint: t.fencedHint(),
         evidence: evidenceOf([left, ...rebalances, b2Started, back], 16),
       });
       if (taken) checks.figure(`${v}.fencedAfterMs`, takenAfterMs);
@@ -117,17 +123,17 @@ export default async function grade(runDir: string) {
         id: 'no-rebalance',
         scope: v,
         ok: rebalances.length === 0,
-        expected: 'while b restarts a is neither revoked nor assigned anything: no rebalance',
-        found: `a logged ${rebalances.length ? rebalances.map(showEvent).join('; ') : 'none'}`,
-        hint: 'b must come back with the same group.instance.id within session.timeout.ms',
+        expected: t.noRebalanceExpected(),
+        found: t.aLogged({ lines: rebalances.length ? rebalances.map(showEvent).join('; ') : tt.none() }),
+        hint: t.noRebalanceHint(),
         evidence: evidenceOf(rebalances),
       });
       checks.law({
         id: 'b-gets-its-partitions-back',
         scope: v,
         ok: partitionList(back.partitions) === partitionList(bHad),
-        expected: `the restarted b gets back exactly the partitions it had, ${partitionList(bHad)}`,
-        found: `got ${partitionList(back.partitions)}`,
+        expected: t.backExpected({ had: partitionList(bHad) }),
+        found: t.got({ partitions: partitionList(back.partitions) }),
         evidence: evidenceOf([left, b2Started, back]),
       });
     } else {
@@ -139,8 +145,8 @@ export default async function grade(runDir: string) {
         id: 'other-revoked-twice',
         scope: v,
         ok: twice,
-        expected: `a is revoked twice: when b leaves (then a takes all ${S.partitions} partitions) and when b comes back as a new member`,
-        found: `a revoked ${revokes.length} time(s)${revokes.length ? `: ${revokes.map(showEvent).join('; ')}` : ''}`,
+        expected: t.twiceExpected(S),
+        found: t.revokedTimes({ revokes: revokes.length, lines: revokes.map(showEvent).join('; ') }),
         evidence: evidenceOf([left, ...rebalances, b2Started, back], 16),
       });
     }
@@ -155,10 +161,10 @@ export default async function grade(runDir: string) {
       id: 'every-message-once',
       scope: v,
       ok: report.duplicates === 0 && missing.length === 0,
-      expected: 'with commits on revoke and on stop every message is processed exactly once',
-      found: `duplicates: ${report.duplicates}${missing.length ? `, never processed: ${missing.join(', ')}` : ''}`,
+      expected: t.onceExpected(),
+      found: t.duplicatesFound({ n: report.duplicates, missing: missing.join(', ') }),
     });
-    checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), `dups-${v}.json says what counting the logs says`);
+    checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), tt.dupsReport({ file: `dups-${v}.json`, logs: 2 }));
 
     const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic: nameOf(names, `${v}-orders`) }, S.partitions);
     const commits = commitsByPartition(all);
@@ -171,8 +177,14 @@ export default async function grade(runDir: string) {
       id: 'broker-has-last-commit',
       scope: v,
       ok: wrong.length === 0,
-      expected: "the broker's committed offset of each partition is the last one the logs show committed, the log end",
-      found: wrong.length ? `differs on ${wrong.map((p) => `p${p}: broker ${offsets.get(p)!.committed ?? '-'}, logs ${commits.get(p)?.at(-1)?.offset ?? '-'}, end ${offsets.get(p)!.logEnd}`).join('; ')}` : 'same on every partition',
+      expected: tt.brokerLastCommitLogEnd(),
+      found: wrong.length
+        ? tt.differsOn({
+            list: wrong
+              .map((p) => tt.partitionBrokerLogsEnd({ p, broker: String(offsets.get(p)!.committed ?? '-'), logs: String(commits.get(p)?.at(-1)?.offset ?? '-'), end: offsets.get(p)!.logEnd }))
+              .join('; '),
+          })
+        : tt.sameEverywhere(),
     });
   }
   return checks.grade();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goldenRunFolder, gradeAltered, gradeGolden, gradeWithout, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { goldenRunFolder, gradeAltered, gradeGolden, gradeWithout, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 import { editLines } from '@kafka-labs/kafka-rebalance/test-support';
 
@@ -12,6 +13,12 @@ const stampOf = (file: string, pattern: RegExp, ms = 0) => {
 };
 
 describe(LAB, () => {
+  testPicture(LAB, { shows: ['p0 3 processed twice (by fenced-a, fenced-b)', 'fenced-a: commit p0=4 failed', 'within-a: max.poll.interval.ms exceeded'] });
+
+  test('without fenced-b redoing offset 3 nothing is drawn as processed twice', async () => {
+    expect(await alteredPicture(LAB, 'fenced-b.log', (text) => text.replace(/^.* fenced-b processed p0 offset 3\n/m, ''))).not.toContain('processed twice');
+  });
+
   test('the run passes: no duplicate within the session, offset 3 twice once fenced', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
@@ -66,5 +73,6 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ run-folder: offsets-within.txt is missing from the run folder/);
   });
 
+  testGoldenInBothLanguages(LAB);
   testRunFolderFailures(LAB, 'run.json');
 });

@@ -1,9 +1,13 @@
 import { countDuplicates } from '@kafka-labs/dups';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import {
   commitsByPartition,
   evidenceOf,
   first,
+  groupView,
+  maxpollFound,
   merged,
   msBetween,
   readDupsReport,
@@ -11,9 +15,12 @@ import {
   readWorkerLogs,
   sameReport,
   showEvent,
+  slowWork,
   unprocessed,
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
+import { MESSAGES as TRACK } from '@kafka-labs/kafka-rebalance/messages';
+import { MESSAGES } from './messages.ts';
 
 /** Clock granularity between the consume call that returned the slow message and the worker's `slow` line. */
 const SLACK_MS = 50;
@@ -36,8 +43,10 @@ const RECORDED = is.object({
  * p0 and redoes the slow offset while a works, and a's late commit fails with UNKNOWN_MEMBER_ID. In both, every
  * offset is processed, the committed offset never goes back, and the broker has the last commit.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const [t, tt] = [textsIn(MESSAGES, lang), textsIn(TRACK, lang)];
+  const checks = new Checks(lang);
+  const at = (event: WorkerEvent) => showEvent(event).slice(0, 12);
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
 
   for (const variant of S.variants) {
@@ -45,20 +54,18 @@ export default async function grade(runDir: string) {
     const fenced = variant.slowSec * 1000 > S.maxPollIntervalMs + S.sessionTimeoutMs;
     const [aName, bName] = [workerName(v, 'a'), workerName(v, 'b')];
     const logs = await readWorkerLogs(runDir, [aName, bName]);
+    checks.view(groupView(v, logs));
     const [a, b] = [logs[aName]!, logs[bName]!];
     const all = [...a, ...b];
 
-    const slow = first(a, 'slow', (e) => e.offset === S.slowAt);
-    const afterSlow = slow ? a.slice(a.indexOf(slow)) : [];
-    const maxpoll = first(afterSlow, 'client', (e) => e.text.startsWith('MAXPOLL'));
-    const aDone = first(afterSlow, 'processed', (e) => e.offset === S.slowAt);
-    const silentMs = slow && maxpoll ? msBetween(slow, maxpoll) : NaN;
+    const work = slowWork(a, S.slowAt, (text) => text.startsWith('MAXPOLL'));
+    const { slow, maxpoll, done: aDone, silentMs } = work;
     checks.law({
       id: 'maxpoll-while-working',
       scope: v,
       ok: slow !== undefined && maxpoll !== undefined && aDone !== undefined && maxpoll.time <= aDone.time && silentMs >= S.maxPollIntervalMs - SLACK_MS,
-      expected: `a's client logs MAXPOLL at least max.poll.interval.ms (${S.maxPollIntervalMs} ms) after a began offset ${S.slowAt}, while a still works on it`,
-      found: slow && maxpoll ? `MAXPOLL ${silentMs} ms after the slow start${aDone && maxpoll.time > aDone.time ? ', after a finished' : ''}` : slow ? 'no MAXPOLL line after the slow start' : `a never began offset ${S.slowAt} slowly`,
+      expected: t.maxpollExpected({ ms: S.maxPollIntervalMs, offset: S.slowAt }),
+      found: maxpollFound(work, S.slowAt, lang),
       evidence: evidenceOf([slow, maxpoll, aDone]),
     });
     if (!slow || !maxpoll || !aDone) continue;
@@ -74,74 +81,74 @@ export default async function grade(runDir: string) {
       id: 'no-handover-before-session-expires',
       scope: v,
       ok: whileSilent === undefined || msBetween(maxpoll, whileSilent) >= earliestMs,
-      expected: `while a has not polled again, p0 stays a's after MAXPOLL until the broker's session expires: b is not assigned it within ${earliestMs} ms (a session less one heartbeat)`,
-      found: bTakes ? `b assigned p0 ${handoverMs} ms after MAXPOLL, ${whileSilent ? "before a's late commit" : "after a's late commit"}` : 'b never assigned p0',
-      hint: 'on the consumer protocol the client sends no leave at MAXPOLL; a hand-over at once means the classic protocol',
+      expected: t.noHandoverExpected({ earliest: earliestMs }),
+      found: bTakes ? t.handoverFound({ ms: handoverMs!, beforeCommit: whileSilent !== undefined }) : t.bNeverAssigned(),
+      hint: t.noHandoverHint(),
       evidence: evidenceOf([maxpoll, bTakes, outcome]),
     });
 
     const lateOffset = `p0=${S.slowAt + 1}`;
     const report = countDuplicates(all);
     const twice = Object.entries(report.partitions).flatMap(([p, { ranges }]) => ranges.map((r) => ({ partition: Number(p), ...r })));
-    const twiceText = twice.map((r) => `p${r.partition} ${r.from}..${r.to} x${r.times} by ${r.by.join(', ')}`).join('; ') || 'none';
+    const twiceText = tt.found({ what: twice.map((r) => tt.range({ ...r, by: r.by.join(', ') })).join('; ') || tt.none() });
     const bOnSlow = first(b, 'processed', (e) => e.offset === S.slowAt);
     if (!fenced) {
       checks.law({
         id: 'no-handover-while-a-works',
         scope: v,
         ok: bTakes === undefined || bTakes.time > aDone.time,
-        expected: `b is not assigned p0 while a works on offset ${S.slowAt}: a's work ends within the session after MAXPOLL`,
-        found: bTakes ? `b assigned p0 at ${showEvent(bTakes).slice(0, 12)}, a finished at ${showEvent(aDone).slice(0, 12)}` : 'b never assigned p0',
+        expected: t.notWhileWorkingExpected({ offset: S.slowAt }),
+        found: bTakes ? t.assignedVsFinished({ b: at(bTakes), a: at(aDone) }) : t.bNeverAssigned(),
         evidence: evidenceOf([slow, maxpoll, bTakes, aDone]),
       });
       checks.law({
         id: 'late-commit-succeeds',
         scope: v,
         ok: outcome?.kind === 'commit' && outcome.offsets.some((o) => o.partition === 0 && o.offset === S.slowAt + 1),
-        expected: `a's commit of ${lateOffset} after offset ${S.slowAt} succeeds: a is still the member that owns p0`,
-        found: outcome ? showEvent(outcome) : 'no commit after the slow offset',
-        hint: 'MAXPOLL alone does not fence a consumer-protocol member; only the expired session does',
+        expected: t.lateSucceedsExpected({ late: lateOffset, offset: S.slowAt }),
+        found: outcome ? showEvent(outcome) : tt.noCommitAfterSlow(),
+        hint: t.lateSucceedsHint(),
         evidence: evidenceOf([maxpoll, aDone, outcome]),
       });
       checks.law({
         id: 'no-duplicates',
         scope: v,
         ok: report.duplicates === 0,
-        expected: 'no message is processed twice',
-        found: `found: ${twiceText}`,
+        expected: tt.noDuplicatesExpected(),
+        found: twiceText,
       });
     } else {
       checks.law({
         id: 'handover-while-a-works',
         scope: v,
         ok: bTakes !== undefined && bTakes.time < aDone.time,
-        expected: `once a's session expired, b is assigned p0 before a finished offset ${S.slowAt}`,
-        found: bTakes ? `b assigned p0 at ${showEvent(bTakes).slice(0, 12)}, a finished at ${showEvent(aDone).slice(0, 12)}` : 'b never assigned p0',
+        expected: t.handoverExpected({ offset: S.slowAt }),
+        found: bTakes ? t.assignedVsFinished({ b: at(bTakes), a: at(aDone) }) : t.bNeverAssigned(),
         evidence: evidenceOf([maxpoll, bTakes, aDone]),
       });
       checks.law({
         id: 'b-redoes-the-slow-offset',
         scope: v,
         ok: bOnSlow !== undefined && bOnSlow.time < aDone.time,
-        expected: `b finishes offset ${S.slowAt} before a does: both work on the same message at once`,
-        found: bOnSlow ? `b at ${showEvent(bOnSlow).slice(0, 12)}, a at ${showEvent(aDone).slice(0, 12)}` : 'b never processed it',
+        expected: tt.bFirstExpected({ offset: S.slowAt }),
+        found: bOnSlow ? t.bThenA({ b: at(bOnSlow), a: at(aDone) }) : t.bNeverProcessed(),
         evidence: evidenceOf([slow, bOnSlow, aDone]),
       });
       checks.law({
         id: 'late-commit-fails-unknown-member',
         scope: v,
         ok: outcome?.kind === 'commit-failed' && outcome.error === 'UNKNOWN_MEMBER_ID' && outcome.offsets.some((o) => o.partition === 0 && o.offset === S.slowAt + 1),
-        expected: `a's commit of ${lateOffset} after offset ${S.slowAt} fails with UNKNOWN_MEMBER_ID: the broker fenced a`,
-        found: outcome ? showEvent(outcome) : 'no commit after the slow offset',
-        hint: 'a commit from a fenced member must be refused, or the committed offset moves back',
+        expected: t.lateFailsExpected({ late: lateOffset, offset: S.slowAt }),
+        found: outcome ? showEvent(outcome) : tt.noCommitAfterSlow(),
+        hint: t.lateFailsHint(),
         evidence: evidenceOf([maxpoll, bTakes, aDone, outcome]),
       });
       checks.law({
         id: 'only-the-slow-offset-twice',
         scope: v,
         ok: twice.length === 1 && twice[0]!.from === S.slowAt && twice[0]!.to === S.slowAt && twice[0]!.times === 2 && twice[0]!.by.join() === [aName, bName].join(),
-        expected: `the only message processed twice is offset ${S.slowAt}, once by each worker`,
-        found: `found: ${twiceText}`,
+        expected: tt.onlySlowTwiceExpected({ offset: S.slowAt }),
+        found: twiceText,
       });
     }
 
@@ -151,8 +158,8 @@ export default async function grade(runDir: string) {
       id: 'committed-offset-never-goes-back',
       scope: v,
       ok: back < 0,
-      expected: "the group's committed offset of p0 never moves back",
-      found: back < 0 ? commits.map((c) => c.offset).join(', ') : `it went from ${commits[back - 1]!.offset} to ${commits[back]!.offset}`,
+      expected: tt.neverBackExpected(),
+      found: back < 0 ? commits.map((c) => c.offset).join(', ') : tt.wentBack({ from: commits[back - 1]!.offset, to: commits[back]!.offset }),
       evidence: back < 0 ? [] : evidenceOf(merged(all).filter((e) => e.kind === 'commit').slice(Math.max(0, back - 2), back + 2)),
     });
     const missing = unprocessed(all, S.partitions, S.messages);
@@ -160,18 +167,18 @@ export default async function grade(runDir: string) {
       id: 'every-offset-processed',
       scope: v,
       ok: missing.length === 0,
-      expected: `every offset 0..${S.messages - 1} is processed at least once`,
-      found: missing.length ? `never processed: ${missing.join(', ')}` : 'all processed',
+      expected: tt.everyOffsetExpected({ last: S.messages - 1 }),
+      found: missing.length ? tt.neverProcessed({ missing: missing.join(', ') }) : tt.allProcessed(),
     });
-    checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), `dups-${v}.json says what counting the two logs says`);
+    checks.expect(`${v}-dups-report`, sameReport(await readDupsReport(runDir, v), all), tt.dupsReport({ file: `dups-${v}.json`, logs: 2 }));
     const offsets = await readGroupOffsets(runDir, v, { group: nameOf(names, v), topic: nameOf(names, `${v}-slow`) }, S.partitions);
     const broker = offsets.get(0)!.committed;
     checks.law({
       id: 'broker-has-last-commit',
       scope: v,
       ok: broker === (commits.at(-1)?.offset ?? null) && broker === offsets.get(0)!.logEnd,
-      expected: `the broker's committed offset of p0 is the last one the logs show committed, the log end ${offsets.get(0)!.logEnd}`,
-      found: `broker ${broker ?? '-'}, logs ${commits.at(-1)?.offset ?? '-'}`,
+      expected: tt.brokerLastCommitP0({ end: offsets.get(0)!.logEnd }),
+      found: tt.brokerAndLogs({ broker: String(broker ?? '-'), logs: String(commits.at(-1)?.offset ?? '-') }),
     });
 
     checks.figure(`${v}.maxPollAfterMs`, silentMs);

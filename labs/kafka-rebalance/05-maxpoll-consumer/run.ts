@@ -1,21 +1,20 @@
 import { BOOTSTRAP } from '@kafka-labs/broker';
+import { textsIn } from '@kafka-labs/i18n';
 import { startLab } from '@kafka-labs/lab-kit';
 import { produceSpread } from '@kafka-labs/kafka-client';
 import { excerpt, first, merged, msBetween } from '@kafka-labs/kafka-rebalance/evidence';
 import { allProcessed, showOutcome, spawnWorker, stopWorkers } from '@kafka-labs/kafka-rebalance/experiment';
 import { MAXPOLL_CONSUMER as S } from '@kafka-labs/kafka-rebalance/setups';
+import { MESSAGES } from './messages.ts';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
+const t = textsIn(MESSAGES, lab.lang);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** A wait on one slow message: its work, plus the session, plus slack for a loaded machine. */
 const slowWaitMs = (slowSec: number) => slowSec * 1000 + S.sessionTimeoutMs + 30_000;
 
-lab.step(`Per group a topic with ${S.partitions} partition; start a and b in each, on the consumer protocol`);
-lab.say(
-  `   workers: group.protocol=consumer, ${S.delaySec} s per message, commit after each, max.poll.interval.ms=${S.maxPollIntervalMs};`,
-  `   the broker: group.consumer.session.timeout.ms=${S.sessionTimeoutMs} (the client may not set a session any more).`,
-  `   a works ${S.variants.map((v) => `${v.slowSec} s (group ${v.group})`).join(' or ')} on offset ${S.slowAt}; both groups run side by side.`,
-);
+lab.step(t.start(S));
+lab.say(t.workers({ ...S, slow: S.variants.map((v) => t.slowOf(v)).join(t.or()) }));
 const runs = await Promise.all(
   S.variants.map(async (variant) => {
     const topic = await lab.createTopic(`${variant.group}-slow`, { partitions: S.partitions });
@@ -29,7 +28,7 @@ const runs = await Promise.all(
   }),
 );
 
-lab.step(`Send ${S.messages} messages to each topic and watch`);
+lab.step(t.send(S));
 await Promise.all(
   runs.map(async ({ variant, names, a, b }) => {
     await produceSpread({ bootstrap: BOOTSTRAP.host, topic: names.topic, count: S.messages, partitions: S.partitions });
@@ -43,11 +42,11 @@ await Promise.all(
 );
 
 for (const { variant, names, a, b } of runs) {
-  lab.step(`Group ${variant.group}: ${variant.slowSec} s on offset ${S.slowAt}`);
+  lab.step(t.stepGroup({ ...variant, slowAt: S.slowAt }));
   const all = merged(a.events(), b.events());
   const from = all.indexOf(first(a.events(), 'processed')!);
   const to = all.findIndex((e) => e.kind === 'stopping');
-  lab.show(`${variant.group}-a and ${variant.group}-b from the first message on (both logs, by time)`, excerpt(all.slice(from, to < 0 ? undefined : to), 6));
+  lab.show(t.fromFirst(variant), excerpt(all.slice(from, to < 0 ? undefined : to), lab.lang, 6));
   const slow = first(a.events(), 'slow')!;
   const maxpoll = first(a.events(), 'client', (e) => e.text.startsWith('MAXPOLL'))!;
   const aDone = first(a.events(), 'processed', (e) => e.offset === S.slowAt)!;
@@ -55,29 +54,18 @@ for (const { variant, names, a, b } of runs) {
   const outcome = after.find((e) => e.kind === 'commit' || e.kind === 'commit-failed')!;
   const bTakes = first(b.events(), 'assigned', (e) => e.partitions.includes(0));
   lab.say(
-    `   a started offset ${S.slowAt} at ${slow.time.slice(11, 23)}; MAXPOLL ${seconds(msBetween(slow, maxpoll))} later, a finished it ${seconds(msBetween(slow, aDone))} after the start.`,
-    bTakes && bTakes.time < aDone.time
-      ? `   b got p0 ${seconds(msBetween(maxpoll, bTakes))} after MAXPOLL, while a still worked: the broker's session had expired.`
-      : `   b did not get p0 while a worked: a sent no leave, and its session (${S.sessionTimeoutMs / 1000} s after the last heartbeat) had not expired.`,
+    t.timing({ slowAt: S.slowAt, at: slow.time.slice(11, 23), toMaxpoll: seconds(msBetween(slow, maxpoll)), toDone: seconds(msBetween(slow, aDone)) }),
+    bTakes && bTakes.time < aDone.time ? t.bTook({ after: seconds(msBetween(maxpoll, bTakes)) }) : t.bWaited({ sessionSec: S.sessionTimeoutMs / 1000 }),
     outcome.kind === 'commit'
-      ? `   a's late commit ${outcome.offsets.map((o) => `p${o.partition}=${o.offset}`).join(' ')} succeeded: a was still the member that owned p0.`
-      : `   a's late commit failed with ${outcome.error}: the broker had fenced a and given p0 to b.`,
+      ? t.lateSucceeded({ offsets: outcome.offsets.map((o) => `p${o.partition}=${o.offset}`).join(' ') })
+      : t.lateFailed(outcome),
   );
   const lost = first(after, 'lost');
   const next = lost && merged(a.events(), b.events()).find((e) => e.kind === 'assigned' && e.partitions.includes(0) && e.time >= lost.time);
   if (outcome.kind === 'commit' && lost && next) {
-    lab.say(
-      `   Then a's next poll reported MAXPOLL, its client dropped p0 (lost) and rejoined; p0 went to ${next.worker === a.name ? 'a again' : 'b'} ${seconds(msBetween(lost, next))} later,`,
-      `   which went on from a's commit: nothing is processed twice.`,
-    );
+    lab.say(t.rejoined({ who: next.worker === a.name ? 'a' : 'b', after: seconds(msBetween(lost, next)) }));
   }
   await showOutcome(lab, names, [a, b]);
 }
 
-lab.say(
-  '',
-  'On the classic protocol (lab 02) librdkafka sends a LeaveGroup at MAXPOLL, so the partition moves at once. On the',
-  'consumer protocol it only stops heartbeating: the broker moves the partition when the session expires. Work that',
-  'ends within the session after MAXPOLL commits normally and nothing is redone; work that outlasts it is fenced, and',
-  'the next owner redoes the message while the late commit fails. The session, not max.poll.interval.ms, decides.',
-);
+lab.say('', t.closing());

@@ -3,8 +3,10 @@
 import { countDuplicates, type DuplicateReport } from '@kafka-labs/dups';
 import { parseGroupOffsets, parseGroupTable, type GroupOffset } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile, readRunJson } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatWorkerEvent, parseWorkerLog, WorkerError, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import type { ConsumerGroupView } from '@kafka-labs/report/views';
+import { MESSAGES } from './messages.ts';
 
 /** The files of a run besides transcript.txt and run.json: `<worker>.log` per worker and these per group. */
 export const FILES = {
@@ -192,6 +194,33 @@ export function unprocessed(events: WorkerEvent[], partitions: number, perPartit
   return missing;
 }
 
+/** A worker's slow message (its `slow` line at `offset`), the MAXPOLL line after it and the end of its work, if logged. */
+export interface SlowWork {
+  slow?: EventOf<'slow'>;
+  maxpoll?: EventOf<'client'>;
+  done?: EventOf<'processed'>;
+  /** Milliseconds from the slow start to MAXPOLL (NaN without both). */
+  silentMs: number;
+}
+
+/** Finds in a worker's events its slow work on `offset` and the first client line after it that `isMaxpoll` accepts. */
+export function slowWork(events: WorkerEvent[], offset: number, isMaxpoll: (text: string) => boolean): SlowWork {
+  const slow = first(events, 'slow', (e) => e.offset === offset);
+  const after = slow ? events.slice(events.indexOf(slow)) : [];
+  const maxpoll = first(after, 'client', (e) => isMaxpoll(e.text));
+  const done = first(after, 'processed', (e) => e.offset === offset);
+  return { slow, maxpoll, done, silentMs: slow && maxpoll ? msBetween(slow, maxpoll) : NaN };
+}
+
+/** What a MAXPOLL law found, in `lang`: how long after the slow start MAXPOLL came, or which of the two is missing. */
+export function maxpollFound(work: SlowWork, offset: number, lang: Lang): string {
+  const t = textsIn(MESSAGES, lang);
+  const { slow, maxpoll, done } = work;
+  if (!slow) return t.neverSlow({ offset });
+  if (!maxpoll) return t.noMaxpoll();
+  return t.maxpollFound({ ms: work.silentMs, afterDone: done !== undefined && maxpoll.time > done.time });
+}
+
 /** Partition numbers 0..count-1. */
 export const partitionsOf = (count: number) => [...Array(count).keys()];
 
@@ -207,16 +236,17 @@ export const showEvent = (event: WorkerEvent) => formatWorkerEvent(event).slice(
 
 /**
  * Events as transcript lines, with runs of more than `keep` consecutive processed lines (of any worker) shortened to
- * their first and last lines around a `... N more processed lines ...` marker, so a rebalance shows at a glance.
+ * their first and last lines around a `... N more processed lines ...` marker in `lang`, so a rebalance shows at a glance.
  */
-export function excerpt(events: WorkerEvent[], keep = 4): string[] {
+export function excerpt(events: WorkerEvent[], lang: Lang, keep = 4): string[] {
+  const t = textsIn(MESSAGES, lang);
   const lines: string[] = [];
   let run: WorkerEvent[] = [];
   const flush = () => {
     if (run.length > keep + 1) {
       const head = run.slice(0, Math.ceil(keep / 2));
       const tail = run.slice(run.length - Math.floor(keep / 2));
-      lines.push(...head.map(showEvent), `  ... ${run.length - head.length - tail.length} more processed lines ...`, ...tail.map(showEvent));
+      lines.push(...head.map(showEvent), t.moreProcessed({ n: run.length - head.length - tail.length }), ...tail.map(showEvent));
     } else {
       lines.push(...run.map(showEvent));
     }

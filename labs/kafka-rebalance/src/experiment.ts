@@ -6,7 +6,9 @@ import { ChildError, until, watchLog, type Child, type Lab, type LogWatch } from
 import { FILL_CLI, JOIN_SIGNAL, WORKER_CLI } from '@kafka-labs/worker';
 import { parseWorkerLine, type WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import { parseGroupOffsets } from '@kafka-labs/dumplog';
+import { textsIn } from '@kafka-labs/i18n';
 import { FILES, first, partitionsOf, workerName } from './evidence.ts';
+import { MESSAGES } from './messages.ts';
 
 /** How long the workers may take to process every message before the run fails (a rebalance takes well under a second). */
 const WAIT_MS = 90_000;
@@ -81,15 +83,16 @@ export async function streamDone(fill: Child): Promise<void> {
  * and the group's committed offsets as the broker reports them (offsets-<base>.txt), both shown in the transcript.
  */
 export async function showOutcome(lab: Lab, names: { group: string; base: string; topic: string }, workers: Worker[]): Promise<void> {
+  const t = textsIn(MESSAGES, lab.lang);
   const report = countDuplicates(workers.flatMap((w) => w.events()));
   lab.writeFile(FILES.dups(names.base), `${JSON.stringify(report, null, 2)}\n`);
-  lab.show('duplicates (dups report)', formatReport(report).split('\n'));
+  lab.show(t.dupsLabel(), formatReport(report).split('\n'));
   const { stdout: text } = await lab.kafka({ saveAs: FILES.offsets(names.base) })`kafka-consumer-groups --bootstrap-server ${BOOTSTRAP.tools} \
     --describe --group ${names.group}`;
   const rows = parseGroupOffsets(text, names.group, names.topic);
-  if (rows.size === 0) throw new Error(`kafka-consumer-groups shows no offsets for ${names.group}: ${text.trim().split('\n').at(-1)}`);
+  if (rows.size === 0) throw new Error(t.noOffsets({ group: names.group, last: text.trim().split('\n').at(-1) ?? '' }));
   const offsets = [...rows].sort(([x], [y]) => x - y).map(([p, row]) => `p${p}=${row.committed ?? '-'}`).join(' ');
-  lab.show('committed offsets, as the broker reports them (kafka-consumer-groups --describe)', [offsets]);
+  lab.show(t.offsetsLabel(), [offsets]);
 }
 
 /** Saves `kafka-consumer-groups --describe --members` of the group as members-<base>.txt and returns its table rows. */

@@ -1,27 +1,79 @@
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { copyGolden, goldenRunFolder, gradeFolder, labIdOf, testHostileFiles } from '@kafka-labs/lab-kit/testing';
+import { hasHangul } from '@kafka-labs/i18n';
+import { renderReport } from '@kafka-labs/report';
+import { pictureText } from '@kafka-labs/report/testing';
+import { resolveLabs } from '@kafka-labs/lab-kit/catalog';
 import { describe, expect, test } from 'vitest';
 
 // Without a broker: the steps this grader checks from the work folder's files alone (2, 3 and 6) on the golden
 // run. The steps that also ask the live broker and proxy are tested against them in run.live.test.ts.
 const LAB = labIdOf(import.meta.url);
 
+/** A copy of the golden whose two pay-77 batches carry the same producer id, as if from one session. */
+function withOneProducerId(): string {
+  const dir = copyGolden(LAB);
+  const file = join(dir, 'two-sessions.txt');
+  const ids = [...readFileSync(file, 'utf8').matchAll(/producerId: (\d+)/g)].map((m) => m[1]);
+  writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`producerId: ${ids[1]} `, `producerId: ${ids[0]} `));
+  return dir;
+}
+
 describe(LAB, () => {
+  // testPicture renders the whole grade, which asks the broker; without one the file-only steps are drawn here, and
+  // golden/report.html is the drawing of a grading beside the broker of its run (pnpm report in that run's namespace).
+  const picture = async (dir: string, step: number) => {
+    const graded = await gradeFolder(LAB, dir, { step });
+    return pictureText(await renderReport(resolveLabs(LAB)[0]!, graded.result!));
+  };
+
+  test('the golden report draws all seven steps, each with its checks', () => {
+    const html = readFileSync(join(goldenRunFolder(LAB), 'report.html'), 'utf8');
+    expect([...html.matchAll(/class="step (step-ok|step-failed)" data-step="(\d)"/g)].map((m) => `${m[2]} ${m[1]}`)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((n) => `${n} step-ok`),
+    );
+  });
+
+  test.each([
+    [2, '✔ step-2-default-batch', 'payload: pay-2'],
+    [3, '✔ step-3-plain-batch', 'producerId: -1'],
+    [6, '✔ step-6-two-sessions', 'payload: pay-77'],
+  ])('step %i is drawn as one row with its check and its own evidence', async (step, check, evidence) => {
+    const text = await picture(goldenRunFolder(LAB), step);
+    expect(text).toContain(check);
+    expect(text).toContain(evidence);
+  });
+
+  test('a dump of step 6 with one producer id draws the step failed', async () => {
+    expect(await picture(withOneProducerId(), 6)).toContain('✘ step-6-two-sessions');
+  });
+
   test.each([2, 3, 6])('the golden run passes step %i, read from its files alone', async (step) => {
     const graded = await gradeFolder(LAB, goldenRunFolder(LAB), { step });
     expect(graded.status, graded.stdout).toBe(0);
     expect(graded.result!.checks.every((c) => c.id.startsWith(`step-${step}-`))).toBe(true);
   });
 
+  test.each([2, 3, 6])('step %i grades the golden run the same in English and Korean, each message in its language', async (step) => {
+    const [en, ko] = [await gradeFolder(LAB, goldenRunFolder(LAB), { step, lang: 'en' }), await gradeFolder(LAB, goldenRunFolder(LAB), { step, lang: 'ko' })];
+    expect(ko.result!.checks.map((c) => [c.id, c.ok])).toEqual(en.result!.checks.map((c) => [c.id, c.ok]));
+    expect(en.result!.checks.filter((c) => hasHangul(c.message)).map((c) => c.id)).toEqual([]);
+    expect(ko.result!.checks.filter((c) => !hasHangul(c.message)).map((c) => c.id)).toEqual([]);
+  });
+
   test('two pay-77 batches from one producer id fail step 6 naming it', async () => {
-    const dir = copyGolden(LAB);
-    const file = join(dir, 'two-sessions.txt');
-    const ids = [...readFileSync(file, 'utf8').matchAll(/producerId: (\d+)/g)].map((m) => m[1]);
-    writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`producerId: ${ids[1]} `, `producerId: ${ids[0]} `));
+    const dir = withOneProducerId();
     const graded = await gradeFolder(LAB, dir, { step: 6 });
     expect(graded.status).toBe(1);
     expect(graded.stdout).toMatch(/^FAIL: step 6 \(separate sessions are not deduplicated\): two batches, .* \(2 copies of pay-77 .*\)\. Hint: /);
+  });
+
+  test('a failed step 6 in Korean names the step and gives the Korean hint', async () => {
+    const dir = withOneProducerId();
+    const graded = await gradeFolder(LAB, dir, { step: 6, lang: 'ko' });
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/6단계 \(따로 연 세션은 중복이 제거되지 않는다\): .*흔한 실수 2: /);
   });
 
   // Issue 27: a producer log run together into one 1 MB line (its newlines turned to spaces) holds the retry text, but

@@ -3,50 +3,17 @@ import { basename, dirname, join } from 'node:path';
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, dataBatches, parseLog4jLine, readDump, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
 import { ANY_PARAMETERS, Checks, excerpt, GradeError, readRunFile, readRunInfo, type Grade, type GradeOptions, type Law } from '@kafka-labs/grader';
+import { textsIn, type TextsOf } from '@kafka-labs/i18n';
 import { controlClient, describeFaults, type Faults } from '@kafka-labs/proxy';
+import type { ExerciseStep, StepsView } from '@kafka-labs/report/views';
 import { Kafka, logLevel } from 'kafkajs';
+import { MESSAGES } from './messages.ts';
 
 /** The exercise's steps by number, with the title a failure names. */
-const STEPS = {
-  1: 'two records with the default producer',
-  2: 'the default producer is idempotent',
-  3: 'without idempotence there is no producer id',
-  4: 'retries make a second arrival',
-  5: 'the idempotent producer keeps one copy',
-  6: 'separate sessions are not deduplicated',
-  7: 'the record counts of the three topics',
-} as const;
-type Step = keyof typeof STEPS;
-
-/** What a failed check tells the learner to do; the two common mistakes of the exercise have their own. */
-const HINTS = {
-  topic: 'create it with one partition: pnpm -s kafka kafka-topics --bootstrap-server $BOOTSTRAP --create --topic payments --partitions 1 --replication-factor 1',
-  dump: 'save the whole output of: pnpm -s kafka kafka-dump-log --files $DATA/<topic>-0/00000000000000000000.log --print-data-log',
-  defaults: 'produce pay-1 and pay-2 with no --command-property at all: the defaults are what this step looks at',
-  noIdempotence: 'produce pay-3 with --command-property enable.idempotence=false, then dump payments-0 again',
-  bigLine: 'make it with: head -c 5000 /dev/zero | tr "\\0" x > $WORK/big.txt; echo >> $WORK/big.txt',
-  slowOn:
-    'turn the slow path on first (pnpm kafka-lab-slow on), produce through $BOOTSTRAP with request.timeout.ms=300 ' +
-    'delivery.timeout.ms=2000 retries=2 max.block.ms=10000, and redirect the producer\'s stderr (2>) into the log',
-  noneArrived:
-    'nothing was stored: the producer gave up before any request reached the broker; the first ERROR line of ' +
-    'its log says why (a wrong --bootstrap-server, a ConfigException, a topic that does not exist)',
-  failedEarly:
-    'the producer failed before it could retry: fix what the exception says (a wrong --bootstrap-server, a ' +
-    '--command-property typo, a topic that does not exist), then produce again',
-  keepOff: 'step 4 produces with --command-property enable.idempotence=false: with the default the broker drops the retries',
-  keepOn: 'step 5 produces with --command-property enable.idempotence=true',
-  keepDefault: 'step 6 keeps idempotence on: produce both times with no enable.idempotence setting',
-  slowLeftOn: 'common mistake 1: the slow path is still on; run pnpm kafka-lab-slow off once the slow steps are done',
-  twoRuns:
-    'common mistake 2: run the producer twice with one line each; two lines in one run share one session ' +
-    '(one producerId, consecutive sequences), so nothing shows what a second session does',
-  report:
-    'write exactly five lines: dup_copies=, idem_copies=, two_sessions_copies= (the last number kafka-get-offsets ' +
-    'prints for each topic), acks_default=all, idempotence_default=true',
-  defaultsReport: 'the console producer\'s defaults: acks=all and enable.idempotence=true, as step 2\'s dump shows',
-  broker: 'start the broker (pnpm broker up) and grade again',
-} as const;
+const STEPS = [1, 2, 3, 4, 5, 6, 7] as const;
+type Step = (typeof STEPS)[number];
+const TITLES = { 1: 'step1', 2: 'step2', 3: 'step3', 4: 'step4', 5: 'step5', 6: 'step6', 7: 'step7' } as const satisfies Record<Step, keyof Texts>;
+type Texts = TextsOf<typeof MESSAGES>;
 
 /** The article's topic names; a solution run records its per-run names in run.json `names` under these keys. */
 const TOPICS = ['payments', 'payments-dup', 'payments-idem', 'payments-app'] as const;
@@ -74,11 +41,12 @@ interface TopicState {
  * files as text and never runs them. With `step`, returns only that step's checks.
  */
 export default async function grade(workDir: string, options: GradeOptions = {}): Promise<Grade> {
-  const checks = new Checks();
+  const checks = new Checks(options.lang);
   const names = await topicNames(workDir);
-  const steps = (Object.keys(STEPS).map(Number) as Step[]).filter((s) => options.step === undefined || s === options.step);
-  const ctx = new Context(workDir, names, checks);
+  const steps = STEPS.filter((s) => options.step === undefined || s === options.step);
+  const ctx = new Context(workDir, names, checks, textsIn(MESSAGES, checks.lang));
   for (const step of steps) await STEP_CHECKS[step](ctx);
+  checks.view(ctx.view());
   return checks.grade();
 }
 
@@ -90,16 +58,33 @@ async function topicNames(workDir: string): Promise<Record<TopicKey, string>> {
 
 class Context {
   private brokerRead: Promise<Read<Map<string, TopicState>>> | null = null;
+  /** Per step graded: its checks and what each found, with the lines it showed, for the report's steps view. */
+  private readonly rows = new Map<Step, ExerciseStep>();
+  /** The work folder's files the steps read. */
+  private readonly read = new Set<string>();
 
   constructor(
     readonly workDir: string,
     readonly topic: Record<TopicKey, string>,
     private readonly checks: Checks,
+    /** The grader's texts in the grading's language. */
+    readonly t: Texts,
   ) {}
 
   /** Records one law of a step (check id `step-<step>-<id>`), its expectation headed by the step and its title. */
   law(step: Step, law: Omit<Law, 'scope'>): boolean {
-    return this.checks.law({ ...law, scope: `step-${step}`, expected: `step ${step} (${STEPS[step]}): ${law.expected}` });
+    const title = this.t[TITLES[step]]();
+    const ok = this.checks.law({ ...law, scope: `step-${step}`, expected: this.t.stepExpected({ step, title, expected: law.expected }) });
+    const row = this.rows.get(step) ?? { step, title, checks: [], evidence: [] };
+    row.checks.push({ id: `step-${step}-${law.id}`, ok });
+    row.evidence.push(law.found, ...(law.evidence ?? []));
+    this.rows.set(step, row);
+    return ok;
+  }
+
+  /** The report's picture of this grading: one row per step graded, with its checks and its own evidence. */
+  view(): StepsView {
+    return { kind: 'steps', files: [...this.read], steps: [...this.rows.values()] };
   }
 
   /** Records what the grader read outside the folder (result.json `live`). */
@@ -112,6 +97,7 @@ class Context {
   }
 
   async file(name: string): Promise<Read<string>> {
+    this.read.add(name);
     try {
       return { ok: true, value: await readRunFile(this.workDir, name) };
     } catch (err) {
@@ -123,6 +109,7 @@ class Context {
   /** kafka-dump-log output of partition 0 of `topic` with record payloads, else why the file is not that. */
   async dump(name: string, topic: string): Promise<Read<DumpLog>> {
     let dump: DumpLog;
+    this.read.add(name);
     try {
       dump = await readDump(this.workDir, name);
     } catch (err) {
@@ -130,9 +117,9 @@ class Context {
       throw err;
     }
     const partition = basename(dirname(dump.file!));
-    if (partition !== `${topic}-0`) return { ok: false, problem: `${name} is a dump of ${partition}, not of ${topic}-0` };
+    if (partition !== `${topic}-0`) return { ok: false, problem: this.t.notPartitionDump({ file: name, partition, topic }) };
     if (!dump.batches.some((b) => b.records.some((r) => r.payload !== undefined))) {
-      return { ok: false, problem: `${name} shows no record payloads (dump with --print-data-log)` };
+      return { ok: false, problem: this.t.noPayloads({ file: name }) };
     }
     return { ok: true, value: dump };
   }
@@ -147,7 +134,7 @@ class Context {
         }
         return { ok: true as const, value };
       },
-      (err: unknown) => ({ ok: false as const, problem: `the broker at ${BOOTSTRAP.tools} could not be read (${err instanceof Error ? err.message : err})` }),
+      (err: unknown) => ({ ok: false as const, problem: this.t.brokerUnreadable({ address: BOOTSTRAP.tools, reason: err instanceof Error ? err.message : String(err) }) }),
     );
     return this.brokerRead;
   }
@@ -196,7 +183,6 @@ async function proxyFaults(): Promise<Faults | null> {
   }
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const batchesWith = (dump: DumpLog, payload: string) => dataBatches(dump).filter((b) => b.records.some((r) => r.payload === payload));
 const copiesOf = (batches: DumpBatch[], payload: string) => batches.flatMap((b) => b.records).filter((r) => r.payload === payload).length;
 /** The few log lines a failed law shows. */
@@ -228,17 +214,17 @@ async function retriesLaw(ctx: Context, step: Step, file: string, topic: string)
   ctx.law(step, {
     id: 'retries',
     ok: retried,
-    expected: `${file} showing the producer retrying ${topic}-0 ("retrying (N attempts left)")`,
+    expected: ctx.t.retriesExpected({ file, partition: `${topic}-0` }),
     found: !log.ok
       ? log.problem
       : retried
-        ? `${file} shows ${plural(seen!.own.length, 'retry', 'retries')} of ${topic}-0`
+        ? ctx.t.retriesSeen({ file, n: seen!.own.length, partition: `${topic}-0` })
         : seen!.other.length
-          ? `${file} retries another partition, not ${topic}-0`
+          ? ctx.t.retriesOther({ file, partition: `${topic}-0` })
           : cause
-            ? `no retry in ${file}, which logs ${excerpt(cause, 120)}`
-            : `no retry in ${file}`,
-    hint: cause ? HINTS.failedEarly : HINTS.slowOn,
+            ? ctx.t.noRetryBecause({ file, cause: excerpt(cause, 120) })
+            : ctx.t.noRetry({ file }),
+    hint: cause ? ctx.t.hintFailedEarly() : ctx.t.hintSlowOn(),
     evidence: seen ? (seen.own.length ? seen.own : cause ? [cause] : [...seen.other, ...seen.errors]).slice(0, EVIDENCE_LOG_LINES) : undefined,
   });
   return retried;
@@ -255,14 +241,14 @@ async function countLaw(
 ): Promise<number | null> {
   const topic = ctx.topic[key];
   const broker = await ctx.broker();
-  if (!broker.ok) return (ctx.law(step, { id, ok: false, expected, found: broker.problem, hint: HINTS.broker }), null);
+  if (!broker.ok) return (ctx.law(step, { id, ok: false, expected, found: broker.problem, hint: ctx.t.hintBroker() }), null);
   const state = broker.value.get(topic);
-  if (!state) return (ctx.law(step, { id, ok: false, expected, found: `no topic ${topic} on the broker`, hint: HINTS.topic }), null);
+  if (!state) return (ctx.law(step, { id, ok: false, expected, found: ctx.t.noTopic({ topic }), hint: ctx.t.hintTopic() }), null);
   ctx.law(step, {
     id,
     ok: law(state.endOffset),
     expected,
-    found: `${topic} holds ${plural(state.endOffset, 'record')}`,
+    found: ctx.t.holds({ topic, n: state.endOffset }),
     hint: hint(state.endOffset),
   });
   return state.endOffset;
@@ -270,70 +256,71 @@ async function countLaw(
 
 const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
   async 1(ctx) {
-    const expected = `topic ${ctx.topic.payments} with 1 partition holding at least 2 records`;
+    const expected = ctx.t.topicExpected({ topic: ctx.topic.payments });
     const broker = await ctx.broker();
-    if (!broker.ok) return void ctx.law(1, { id: 'topic', ok: false, expected, found: broker.problem, hint: HINTS.broker });
+    if (!broker.ok) return void ctx.law(1, { id: 'topic', ok: false, expected, found: broker.problem, hint: ctx.t.hintBroker() });
     const state = broker.value.get(ctx.topic.payments);
     const found = state
-      ? `${ctx.topic.payments} has ${plural(state.partitions, 'partition')} and ${plural(state.endOffset, 'record')}`
-      : `no topic ${ctx.topic.payments} on the broker`;
+      ? ctx.t.topicFound({ topic: ctx.topic.payments, partitions: state.partitions, records: state.endOffset })
+      : ctx.t.noTopic({ topic: ctx.topic.payments });
     ctx.law(1, {
       id: 'topic',
       ok: state?.partitions === 1 && state.endOffset >= 2,
       expected,
       found,
-      hint: state ? HINTS.defaults : HINTS.topic,
+      hint: state ? ctx.t.hintDefaults() : ctx.t.hintTopic(),
     });
   },
 
   async 2(ctx) {
-    const expected = 'the batch holding pay-1 and pay-2 with a producerId other than -1, baseSequence 0 and no transaction';
+    const expected = ctx.t.defaultExpected();
     const dump = await ctx.dump('dump-default.txt', ctx.topic.payments);
-    if (!dump.ok) return void ctx.law(2, { id: 'default-batch', ok: false, expected, found: dump.problem, hint: HINTS.dump });
+    if (!dump.ok) return void ctx.law(2, { id: 'default-batch', ok: false, expected, found: dump.problem, hint: ctx.t.hintDump() });
     const [first] = batchesWith(dump.value, 'pay-1');
     const second = batchesWith(dump.value, 'pay-2')[0];
     if (!first || !second) {
-      const missing = [first ? null : 'pay-1', second ? null : 'pay-2'].filter(Boolean).join(' and ');
+      const missing = [first ? null : 'pay-1', second ? null : 'pay-2'].filter(Boolean).join(ctx.t.and());
       return void ctx.law(2, {
         id: 'default-batch',
         ok: false,
         expected,
-        found: `no record ${missing} in dump-default.txt`,
-        hint: HINTS.defaults,
+        found: ctx.t.noRecord({ records: missing, file: 'dump-default.txt' }),
+        hint: ctx.t.hintDefaults(),
         evidence: compactView(dump.value.batches),
       });
     }
     // The default console producer never writes a transaction: a transactional batch came from another producer.
     const transactional = first.isTransactional || second.isTransactional;
     const ok = first.producerId !== -1 && first.baseSequence === 0 && second.producerId === first.producerId && !transactional;
-    const found =
-      `pay-1 is in a batch with producerId ${first.producerId} and baseSequence ${first.baseSequence}` +
-      (second === first ? ', with pay-2' : `, pay-2 in one with producerId ${second.producerId}`) +
-      (transactional ? ', written in a transaction (isTransactional: true), which the default producer never opens' : '');
-    ctx.law(2, { id: 'default-batch', ok, expected, found, hint: HINTS.defaults, evidence: compactView([...new Set([first, second])]) });
+    const found = ctx.t.defaultFound({
+      producerId: first.producerId,
+      baseSequence: first.baseSequence,
+      sameBatch: second === first,
+      secondId: second.producerId,
+      transactional,
+    });
+    ctx.law(2, { id: 'default-batch', ok, expected, found, hint: ctx.t.hintDefaults(), evidence: compactView([...new Set([first, second])]) });
     if (ok) ctx.figure('default_producer_id', first.producerId);
   },
 
   async 3(ctx) {
-    const expected = 'a new batch holding pay-3 with producerId -1 (no producer id without idempotence)';
+    const expected = ctx.t.plainExpected();
     const dump = await ctx.dump('dump-noidem.txt', ctx.topic.payments);
-    if (!dump.ok) return void ctx.law(3, { id: 'plain-batch', ok: false, expected, found: dump.problem, hint: HINTS.dump });
+    if (!dump.ok) return void ctx.law(3, { id: 'plain-batch', ok: false, expected, found: dump.problem, hint: ctx.t.hintDump() });
     const batches = batchesWith(dump.value, 'pay-3');
     if (batches.length === 0) {
       return void ctx.law(3, {
         id: 'plain-batch',
         ok: false,
         expected,
-        found: 'no record pay-3 in dump-noidem.txt',
-        hint: HINTS.noIdempotence,
+        found: ctx.t.noRecord({ records: 'pay-3', file: 'dump-noidem.txt' }),
+        hint: ctx.t.hintNoIdempotence(),
         evidence: compactView(dump.value.batches),
       });
     }
     const plain = batches.find((b) => b.producerId === -1);
-    const found = plain
-      ? `pay-3 is in a batch with producerId -1 and baseSequence ${plain.baseSequence}`
-      : `pay-3 is in a batch with producerId ${batches.at(-1)!.producerId}`;
-    ctx.law(3, { id: 'plain-batch', ok: plain !== undefined, expected, found, hint: HINTS.noIdempotence, evidence: compactView(batches) });
+    const found = plain ? ctx.t.plainFound(plain) : ctx.t.plainWithId(batches.at(-1)!);
+    ctx.law(3, { id: 'plain-batch', ok: plain !== undefined, expected, found, hint: ctx.t.hintNoIdempotence(), evidence: compactView(batches) });
   },
 
   async 4(ctx) {
@@ -342,21 +329,21 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
     const bigFound = !big.ok
       ? big.problem
       : lines.length !== 1
-        ? `big.txt has ${lines.length} lines`
-        : `big.txt is one line of ${lines[0]!.length} characters`;
+        ? ctx.t.bigLines({ n: lines.length })
+        : ctx.t.bigLine({ n: lines[0]!.length });
     ctx.law(4, {
       id: 'big-line',
       ok: big.ok && lines.length === 1 && lines[0]!.length === 5000,
-      expected: 'big.txt holding one line of 5,000 characters',
+      expected: ctx.t.bigExpected(),
       found: bigFound,
-      hint: HINTS.bigLine,
+      hint: ctx.t.hintBigLine(),
     });
 
     const topic = ctx.topic['payments-dup'];
     const retried = await retriesLaw(ctx, 4, 'dup-producer.log', topic);
 
-    const copies = await countLaw(ctx, 4, 'copies', 'payments-dup', `${topic} holding 2 or more copies of the line`, (n) => n >= 2, (n) =>
-      n === 0 ? HINTS.noneArrived : retried ? HINTS.keepOff : HINTS.slowOn,
+    const copies = await countLaw(ctx, 4, 'copies', 'payments-dup', ctx.t.copiesExpected({ topic }), (n) => n >= 2, (n) =>
+      n === 0 ? ctx.t.hintNoneArrived() : retried ? ctx.t.hintKeepOff() : ctx.t.hintSlowOn(),
     );
     if (copies !== null) ctx.figure('dup_copies', copies);
 
@@ -366,34 +353,34 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
     ctx.law(4, {
       id: 'slow-off',
       ok: !slowOn,
-      expected: 'the slow path turned off again (pnpm kafka-lab-slow off)',
-      found: slowOn ? `the slow path is still on (${describeFaults(faults!)})` : 'the slow path is off',
-      hint: HINTS.slowLeftOn,
+      expected: ctx.t.slowOffExpected(),
+      found: slowOn ? ctx.t.slowStillOn({ faults: describeFaults(faults!) }) : ctx.t.slowIsOff(),
+      hint: ctx.t.hintSlowLeftOn(),
     });
   },
 
   async 5(ctx) {
     const topic = ctx.topic['payments-idem'];
     await retriesLaw(ctx, 5, 'idem-producer.log', topic);
-    const copies = await countLaw(ctx, 5, 'one-copy', 'payments-idem', `${topic} holding exactly 1 copy of the line`, (n) => n === 1, (n) =>
-      n === 0 ? HINTS.noneArrived : HINTS.keepOn,
+    const copies = await countLaw(ctx, 5, 'one-copy', 'payments-idem', ctx.t.oneCopyExpected({ topic }), (n) => n === 1, (n) =>
+      n === 0 ? ctx.t.hintNoneArrived() : ctx.t.hintKeepOn(),
     );
     if (copies !== null) ctx.figure('idem_copies', copies);
   },
 
   async 6(ctx) {
-    const expected = 'two batches, each holding one pay-77, with two different producerIds (neither -1)';
+    const expected = ctx.t.sessionsExpected();
     const dump = await ctx.dump('two-sessions.txt', ctx.topic['payments-app']);
-    if (!dump.ok) return void ctx.law(6, { id: 'two-sessions', ok: false, expected, found: dump.problem, hint: HINTS.dump });
+    if (!dump.ok) return void ctx.law(6, { id: 'two-sessions', ok: false, expected, found: dump.problem, hint: ctx.t.hintDump() });
     const batches = batchesWith(dump.value, 'pay-77');
     const ids = new Set(batches.map((b) => b.producerId));
     const copies = copiesOf(batches, 'pay-77');
     const ok = batches.length === 2 && copies === 2 && ids.size === 2 && !ids.has(-1);
     const found =
       batches.length === 0
-        ? 'no record pay-77 in two-sessions.txt'
-        : `${plural(copies, 'copy', 'copies')} of pay-77 in ${plural(batches.length, 'batch', 'batches')} from producerId ${[...ids].join(', ')}`;
-    const hint = ids.has(-1) ? HINTS.keepDefault : HINTS.twoRuns;
+        ? ctx.t.noRecord({ records: 'pay-77', file: 'two-sessions.txt' })
+        : ctx.t.sessionsFound({ copies, batches: batches.length, ids: [...ids].join(', ') });
+    const hint = ids.has(-1) ? ctx.t.hintKeepDefault() : ctx.t.hintTwoRuns();
     ctx.law(6, { id: 'two-sessions', ok, expected, found, hint, evidence: compactView(batches.length ? batches : dump.value.batches) });
   },
 
@@ -402,26 +389,26 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
     if (!text.ok) return void ctx.law(7, {
       id: 'report',
       ok: false,
-      expected: 'producer-report.txt with five key=value lines',
+      expected: ctx.t.reportFileExpected(),
       found: text.problem,
-      hint: HINTS.report,
+      hint: ctx.t.hintReport(),
     });
     const report = new Map<string, string>();
     const problems: string[] = [];
     for (const line of text.value.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
       const match = /^([a-z_]+)\s*=\s*(\S+)$/.exec(line);
-      if (!match || !(REPORT_KEYS as readonly string[]).includes(match[1]!)) problems.push(`unexpected line "${line.slice(0, 60)}"`);
-      else if (report.has(match[1]!)) problems.push(`${match[1]} given twice`);
+      if (!match || !(REPORT_KEYS as readonly string[]).includes(match[1]!)) problems.push(ctx.t.unexpectedLine({ line: line.slice(0, 60) }));
+      else if (report.has(match[1]!)) problems.push(ctx.t.givenTwice({ key: match[1]! }));
       else report.set(match[1]!, match[2]!);
     }
     const missing = REPORT_KEYS.filter((k) => !report.has(k));
-    if (missing.length) problems.push(`missing ${missing.join(', ')}`);
+    if (missing.length) problems.push(ctx.t.missingKeys({ keys: missing.join(', ') }));
     ctx.law(7, {
       id: 'report',
       ok: problems.length === 0,
-      expected: 'exactly the five lines of the report',
-      found: problems.join('; ') || 'the five lines are there',
-      hint: HINTS.report,
+      expected: ctx.t.reportExpected(),
+      found: problems.join('; ') || ctx.t.reportOk(),
+      hint: ctx.t.hintReport(),
     });
 
     const acks = report.get('acks_default');
@@ -430,22 +417,25 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
       ctx.law(7, {
         id: 'defaults',
         ok: (acks === 'all' || acks === '-1') && idempotence === 'true',
-        expected: 'acks_default=all and idempotence_default=true',
+        expected: ctx.t.defaultsExpected(),
         found: `acks_default=${acks}, idempotence_default=${idempotence}`,
-        hint: HINTS.defaultsReport,
+        hint: ctx.t.hintDefaultsReport(),
       });
     }
 
     const given = Object.entries(REPORT_COUNTS).filter(([key]) => report.has(key));
     if (given.length === 0) return;
     const broker = await ctx.broker();
-    const expected = 'each count equal to the end offset of its topic on the broker';
-    if (!broker.ok) return void ctx.law(7, { id: 'counts', ok: false, expected, found: broker.problem, hint: HINTS.broker });
+    const expected = ctx.t.countsExpected();
+    if (!broker.ok) return void ctx.law(7, { id: 'counts', ok: false, expected, found: broker.problem, hint: ctx.t.hintBroker() });
     const compared = given.map(([key, topicKey]) => {
       const topic = ctx.topic[topicKey];
       const held = broker.value.get(topic)?.endOffset;
       const value = report.get(key)!;
-      return { ok: held !== undefined && value === String(held), text: `${key}=${value} (${topic} ${held === undefined ? 'does not exist' : `holds ${held}`})` };
+      return {
+        ok: held !== undefined && value === String(held),
+        text: held === undefined ? ctx.t.countMissing({ key, value, topic }) : ctx.t.countHeld({ key, value, topic, held }),
+      };
     });
     const wrong = compared.filter((c) => !c.ok);
     ctx.law(7, {
@@ -453,7 +443,7 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
       ok: wrong.length === 0,
       expected,
       found: (wrong.length ? wrong : compared).map((c) => c.text).join(', '),
-      hint: HINTS.report,
+      hint: ctx.t.hintReport(),
     });
   },
 };

@@ -22,6 +22,8 @@ trap 'echo "README.md line $LINENO failed with exit code $?" >&2' ERR
 
 
 
+
+
 pnpm broker up                                   # Kafka 4.3.1, single node (localhost:9092)
 export WORK=${WORK:-$PWD/work/kafka-retry-duplicates}   # your work folder (on the VM image: /root/kafka)
 export RUN=${RUN:-}                              # a suffix for the topic names: empty for you
