@@ -55,6 +55,10 @@ const CASES: [string, ClientEvent | undefined][] = [
     { kind: 'epoch-bumped', pid: { id: 15, epoch: 1 } },
   ],
   ['rdkafka %7 DRAIN [thrd:localhost:9532/1]: rd-i-1796127551 [0] beginning partition drain: drain before retrying', undefined],
+  [
+    'rdkafka %7 INIT [thrd:app]: librdkafka v2.15.1 (0x20f01ff) rdkafka#producer-1 initialized (builtin.features gzip,snappy, debug 0x8040)',
+    { kind: 'client-version', version: '2.15.1' },
+  ],
   ['rdkafka %7 RESETSEQ [thrd:localhost:9532/1]: pay-on [0] resetting epoch base seq from 0 to 1', undefined],
 ];
 

@@ -15,7 +15,8 @@ export type ClientEvent =
   | { kind: 'pid-changed'; topic: string; partition: number; from: Pid | null; to: Pid | null; baseMsgId: number }
   | { kind: 'request-timeout'; api: string; afterMs: number }
   | { kind: 'sequence-gap'; topic: string; partition: number; pid: Pid | null; baseSeq: number; nextSeq: number }
-  | { kind: 'epoch-bumped'; pid: Pid };
+  | { kind: 'epoch-bumped'; pid: Pid }
+  | { kind: 'client-version'; version: string };
 
 export type ClientEventKind = ClientEvent['kind'];
 type Event<K extends ClientEventKind> = Extract<ClientEvent, { kind: K }>;
@@ -27,7 +28,7 @@ const pidAt = (m: RegExpExecArray, at: number): Pid | null =>
 const BROKER = String.raw`(?:\S+: )?`;
 const PARTITION = String.raw`(\S+) \[(\d+)\]`;
 
-/** librdkafka's line formats (rdkafka_msgset_writer.c, rdkafka_request.c, rdkafka_idempotence.c, rdkafka_partition.c, rdkafka_broker.c, rdkafka_msgset_reader.c). */
+/** librdkafka's line formats (rdkafka_msgset_writer.c, rdkafka_request.c, rdkafka_idempotence.c, rdkafka_partition.c, rdkafka_broker.c, rdkafka_msgset_reader.c, rdkafka.c). */
 const parsers: { [K in ClientEventKind]: { facility: string; pattern: RegExp; parse(m: RegExpExecArray): Omit<Event<K>, 'kind'> } } = {
   produce: {
     facility: 'PRODUCE',
@@ -84,6 +85,11 @@ const parsers: { [K in ClientEventKind]: { facility: string; pattern: RegExp; pa
     facility: 'DRAIN',
     pattern: new RegExp(String.raw`^All partitions drained, bumped epoch to ${PID}`),
     parse: (m) => ({ pid: pidAt(m, 1)! }),
+  },
+  'client-version': {
+    facility: 'INIT',
+    pattern: /^librdkafka v(\S+) /,
+    parse: (m) => ({ version: m[1]! }),
   },
 };
 
