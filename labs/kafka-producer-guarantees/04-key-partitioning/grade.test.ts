@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
 
@@ -18,6 +18,7 @@ describe(LAB, () => {
     expect(graded.status).toBe(0);
     expect(graded.result).toMatchObject({ verdict: 'pass', figures: { librdkafkaKeysElsewhere: 15, keysMoved: 15 } });
   });
+  testGoldenInBothLanguages(LAB);
 
   test('librdkafka putting every key where Java does fails the CRC32 laws', async () => {
     let original = '';

@@ -1,4 +1,5 @@
 import { Checks, is, readRunInfo } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { keyNames } from '@kafka-labs/kafka-client/producer-log';
 import {
   countPerPartition,
@@ -9,6 +10,7 @@ import {
   type Placed,
 } from '@kafka-labs/kafka-producer-guarantees/partitions';
 import { readPlaced } from '@kafka-labs/kafka-producer-guarantees/read-back';
+import { MESSAGES } from './messages.ts';
 
 /** What this grader reads of the parameters the run recorded (the run script's KEY_PARTITIONING). */
 const RECORDED = is.object({
@@ -26,8 +28,9 @@ const RECORDED = is.object({
  * default where CRC32 says (most keys elsewhere); growing the topic moves exactly the keys murmur2 predicts, whose
  * records are then in two partitions; without a key kafkajs goes round-robin while Java and librdkafka stick.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const checks = new Checks(lang);
   const S = (await readRunInfo(runDir, RECORDED)).parameters;
   const keys = keyNames(S.keys);
   const before = await readPlaced(runDir, F.beforeGrowth);
@@ -46,21 +49,21 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'every-key-once-per-client',
     ok: once.length === 0,
-    expected: `the topic holds each of the ${S.keys} keys once from each of ${senders.join(', ')}`,
-    found: once.length ? `not so for ${once.join(', ')}` : `${before.length} records`,
+    expected: t.onceExpected({ keys: S.keys, senders: senders.join(', ') }),
+    found: once.length ? t.onceMissing({ senders: once.join(', ') }) : t.onceFound({ n: before.length }),
   });
   for (const [id, value, why] of [
-    ['java-murmur2', 'java', "the Java client's default partitioner"],
-    ['kafkajs-murmur2', 'kafkajs', "kafkajs's DefaultPartitioner"],
-    ['confluent-kafkajs-config-murmur2', 'confluent', 'the confluent client, whose kafkaJS config block sets partitioner=murmur2_random'],
-    ['librdkafka-murmur2-random', S.murmur2Random, 'librdkafka with partitioner=murmur2_random'],
+    ['java-murmur2', 'java', t.javaWhy()],
+    ['kafkajs-murmur2', 'kafkajs', t.kafkajsWhy()],
+    ['confluent-kafkajs-config-murmur2', 'confluent', t.confluentWhy()],
+    ['librdkafka-murmur2-random', S.murmur2Random, t.murmur2RandomWhy()],
   ] as const) {
     const wrong = mismatches(value, murmur2);
     checks.law({
       id,
       ok: wrong.length === 0,
-      expected: `${why} puts every key at murmur2(key) & 0x7fffffff % ${S.partitions}, as computed in the lab`,
-      found: `${S.keys - wrong.length} of ${S.keys} keys where predicted`,
+      expected: t.murmur2Expected({ who: why, partitions: S.partitions }),
+      found: t.wherePredicted({ n: S.keys - wrong.length, keys: S.keys }),
       evidence: wrong,
     });
   }
@@ -68,8 +71,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'librdkafka-default-crc32',
     ok: crcWrong.length === 0,
-    expected: `librdkafka's default partitioner (consistent_random) puts every key at crc32(key) % ${S.partitions}`,
-    found: `${S.keys - crcWrong.length} of ${S.keys} keys where predicted`,
+    expected: t.crc32Expected({ partitions: S.partitions }),
+    found: t.wherePredicted({ n: S.keys - crcWrong.length, keys: S.keys }),
     evidence: crcWrong,
   });
   const java = placed(before, 'java');
@@ -78,9 +81,9 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'librdkafka-default-differs-from-java',
     ok: elsewhere.length > S.keys / 2,
-    expected: "librdkafka's default puts most keys in another partition than the Java client does",
-    found: `${elsewhere.length} of ${S.keys} keys elsewhere`,
-    hint: 'give librdkafka partitioner=murmur2_random to agree with Java and kafkajs',
+    expected: t.differsExpected(),
+    found: t.elsewhereFound({ n: elsewhere.length, keys: S.keys }),
+    hint: t.differsHint(),
   });
   checks.figure('librdkafkaKeysElsewhere', elsewhere.length);
 
@@ -91,8 +94,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'growth-moves-predicted-keys',
     ok: misplaced.length === 0 && moved.join() === predicted.join(),
-    expected: `after growing to ${S.grownTo} partitions each key goes to murmur2 % ${S.grownTo}, so exactly the keys with murmur2 % ${S.grownTo} >= ${S.partitions} move`,
-    found: `moved: ${moved.join(', ') || 'none'}; predicted: ${predicted.join(', ') || 'none'}`,
+    expected: t.growthExpected({ grownTo: S.grownTo, partitions: S.partitions }),
+    found: t.growthFound({ moved: moved.join(', ') || t.none(), predicted: predicted.join(', ') || t.none() }),
     evidence: misplaced.map((k) => `${k}: p${grown.get(k) ?? '-'} after growth, murmur2 % ${S.grownTo} = ${murmur2Partition(k, S.grownTo)}`),
   });
   const split = moved.filter((k) => new Set(after.filter((r) => r.key === k && (r.value === 'java' || r.value === S.afterGrowth)).map((r) => r.partition)).size === 2);
@@ -100,8 +103,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'moved-keys-in-two-partitions',
     ok: moved.length > 0 && split.length === moved.length,
-    expected: "each moved key's Java records, before and after the growth, now sit in two partitions: its order is broken",
-    found: `${split.length} of ${moved.length} moved keys in two partitions`,
+    expected: t.splitExpected(),
+    found: t.splitFound({ split: split.length, moved: moved.length }),
     evidence: moved.map((k) => `${k}: java at p${record(k, 'java')?.partition}/${record(k, 'java')?.offset}, ${S.afterGrowth} at p${record(k, S.afterGrowth)?.partition}/${record(k, S.afterGrowth)?.offset}`),
   });
   checks.figure('keysMoved', moved.length);
@@ -111,8 +114,8 @@ export default async function grade(runDir: string) {
   checks.law({
     id: 'kafkajs-null-keys-round-robin',
     ok: spread('kafkajs').every((n) => n === even),
-    expected: `kafkajs spreads ${S.nullKeys} keyless records round-robin: ${even} in every partition`,
-    found: `per partition: ${spread('kafkajs').join(' ')}`,
+    expected: t.roundRobinExpected({ n: S.nullKeys, even }),
+    found: t.perPartition({ counts: spread('kafkajs').join(' ') }),
   });
   for (const [id, client] of [
     ['java-null-keys-sticky', 'java'],
@@ -122,8 +125,8 @@ export default async function grade(runDir: string) {
     checks.law({
       id,
       ok: counts.filter((n) => n > 0).length === 1 && counts.includes(S.nullKeys),
-      expected: `${client} keeps the ${S.nullKeys} keyless records it sent at once in one partition (sticky)`,
-      found: `per partition: ${counts.join(' ')}`,
+      expected: t.stickyExpected({ client, n: S.nullKeys }),
+      found: t.perPartition({ counts: counts.join(' ') }),
     });
   }
   return checks.grade();
