@@ -34,12 +34,13 @@ await produce(lab, S.murmur2Random, 'librdkafka', [topic, 'false', 'keys', 'part
 const senders = [...S.clients, S.murmur2Random];
 const before = await readTopic(lab, topic, F.beforeGrowth, { expected: S.keys * senders.length, partitions: S.partitions });
 const placed = Object.fromEntries(senders.map((c) => [c, partitionOfKeys(before, c)]));
-const columns = [...senders, 'murmur2', 'crc32'];
 const hashes = { murmur2: (k: string) => murmur2Partition(k, S.partitions), crc32: (k: string) => crc32Partition(k, S.partitions) };
+const row = (cells: string[]) => `${cells.slice(0, senders.length).join(' ')} | ${cells.slice(senders.length).join(' ')}`;
+const columns = [...senders, ...Object.keys(hashes)];
 lab.show(t.placedTable({ partitions: S.partitions }), [
-  `key       ${columns.join(' ')}`,
+  `key       ${row(columns)}`,
   ...keys.map(
-    (k) => `${k.padEnd(9)} ${columns.map((c) => cell(c in hashes ? hashes[c as keyof typeof hashes](k) : placed[c]!.get(k)).padStart(c.length)).join(' ')}`,
+    (k) => `${k.padEnd(9)} ${row(columns.map((c) => cell(c in hashes ? hashes[c as keyof typeof hashes](k) : placed[c]!.get(k)).padStart(c.length)))}`,
   ),
 ]);
 const elsewhere = keys.filter((k) => placed.librdkafka!.get(k) !== placed.java!.get(k));
