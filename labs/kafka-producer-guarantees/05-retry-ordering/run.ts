@@ -1,19 +1,25 @@
+import { textsIn } from '@kafka-labs/i18n';
 import { startLab } from '@kafka-labs/lab-kit';
 import { formatProducerLine, parseClientEvent, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { startProxy } from '@kafka-labs/proxy';
 import { dumpPartition, produce } from '@kafka-labs/kafka-producer-guarantees/clients';
-import { PROXY_EVENTS } from '@kafka-labs/kafka-producer-guarantees/read-back';
+import { payloadsOf, PROXY_EVENTS, readBatches } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import {
+  allInFlight,
+  clientOf,
   failedValue,
   orderingFiles,
   orderingTopic,
+  overtakenIn,
   RETRY_ORDERING as S,
 } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
+import { MESSAGES } from './messages.ts';
 
 await using lab = await startLab(import.meta.url, { parameters: S });
+const t = textsIn(MESSAGES, lab.lang);
 const failed = failedValue(S.events, S.failedProduce);
 
-lab.step(`Start the fault proxy: it answers Produce request ${S.failedProduce} (${failed}) with NOT_LEADER_OR_FOLLOWER, the broker never sees it`);
+lab.step(t.proxyStep({ n: S.failedProduce, failed }));
 // The table of requests below shows every delay; the transcript keeps the proxy's other lines.
 const proxy = await startProxy({
   eventsFile: lab.file(PROXY_EVENTS),
@@ -22,10 +28,7 @@ const proxy = await startProxy({
 lab.defer(() => proxy.stop());
 lab.say(
   `   proxy: ${proxy.addresses.join(', ')} -> 127.0.0.1:9533 (the broker's FAULT listener)`,
-  `   Each variant: a librdkafka producer sends W, waits for it, then E-1 ... E-${S.events} in one tick, one record per`,
-  '   request (linger.ms=0, batch.num.messages=1). The error is retriable: the client refreshes its metadata and retries.',
-  `   The proxy holds every Produce request for ${S.delayMs} ms (a slow broker), so the client has sent all the requests it`,
-  '   may before the error comes back.',
+  t.setup({ events: S.events, delayMs: S.delayMs }),
 );
 
 /** The client lines that show how the producer handled the error (debug=msg,eos). */
@@ -50,8 +53,10 @@ const requests = (topic: string) => {
   });
 };
 
+let client = 'librdkafka';
+let overtaken = 0;
 for (const v of S.variants) {
-  lab.step(`${v.name}: enable.idempotence=${v.idempotent}, max.in.flight.requests.per.connection=${v.maxInFlight}`);
+  lab.step(t.variantStep(v));
   const topic = await lab.createTopic(orderingTopic(v.name));
   proxy.reset();
   proxy.setFaults({ failProduce: [S.failedProduce], delayMinBytes: S.delayMinBytes, delayMs: S.delayMs });
@@ -64,24 +69,22 @@ for (const v of S.variants) {
       `max.in.flight.requests.per.connection=${v.maxInFlight}`, 'linger.ms=0', 'batch.num.messages=1', 'debug=msg,eos'],
     { direct: false },
   );
-  lab.show(`Produce requests through the proxy (ms from the error answer's arrival at the client; < 0: sent before it)`, requests(topic));
-  lab.show('delivery reports, in the order they arrived', log.results.map((r) => formatProducerLine(r).trim()));
-  lab.show('how the client handled the error (debug=msg,eos)', handling(log));
-  lab.show('kafka-dump-log, one line per batch (offset order)', await dumpPartition(lab, topic, files.dump));
-  lab.say(
-    v.idempotent
-      ? `   The broker refused the requests behind the gap (out of order sequence number); the client bumped its epoch and\n   re-sent from ${failed} on, with sequences from 0 again: in order.`
-      : v.maxInFlight > 1
-        ? `   The requests behind ${failed} were already on the wire when its error came back, and were stored; its retry came last.`
-        : `   One request at a time, yet the request queued behind ${failed} went out as soon as the error came back, before\n   the retry: ${failed} is stored one place late. Nothing numbers the records, so the broker takes them as they come.`,
-  );
+  lab.show(t.requestsTable(), requests(topic));
+  lab.show(t.reportsTable(), log.results.map((r) => formatProducerLine(r).trim()));
+  lab.show(t.handlingTable(), handling(log));
+  lab.show(t.dumpTable(), await dumpPartition(lab, topic, files.dump));
+  client = clientOf(log);
+  if (v.idempotent) lab.say(t.idempotentExplain({ failed }));
+  else if (allInFlight(v, S)) lab.say(t.plainExplain({ failed }));
+  else {
+    overtaken = overtakenIn(payloadsOf(await readBatches(lab.runDir, files.dump)), S);
+    lab.say(overtaken > 0 ? t.oneInFlightReordered({ failed, client }) : t.oneInFlightInOrder({ failed, client }));
+  }
 }
 
 lab.say(
   '',
-  'Without idempotence a retriable error on one request stores its record after records sent behind it: every record',
-  'is there once and every send succeeded, yet the log is out of order. With five requests in flight the retry comes',
-  "last; with one, librdkafka still sends the next queued request before the retry. The idempotent producer numbers",
-  'its batches and the broker accepts them only in sequence: the gap makes it refuse what follows, and the client',
-  're-sends in order under a new epoch. Here only idempotence kept the order.',
+  t.closingPlain(),
+  overtaken > 0 ? t.findingReordered({ client, overtaken }) : t.findingInOrder({ client }),
+  t.closingIdempotent(),
 );

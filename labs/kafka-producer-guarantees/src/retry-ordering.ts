@@ -1,4 +1,5 @@
 // Lab 05-retry-ordering: its setup, which the run script records in run.json, and what its grader and report read.
+import { parseClientEvent, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 
 /**
  * W first (an idempotent producer must not lose its first request), then E-1 ... E-5 in one tick, one record per
@@ -34,10 +35,26 @@ export const sentOrder = (events: number) => ['W', ...Array.from({ length: event
 export const failedValue = (events: number, failedProduce: number) => sentOrder(events)[failedProduce - 1]!;
 
 /**
- * Whether a variant reorders under the error: without idempotence the broker has no sequence numbers to check, and
- * librdkafka 2.15.1 sends the next queued request before the retry even with one request in flight.
+ * Whether every record sent behind the failed one was in flight when its error came back (more requests allowed in
+ * flight than records behind it): on one connection the broker then stores them all before the retry, without
+ * idempotence.
  */
-export const mayReorder = (v: OrderingVariant) => !v.idempotent;
+export const allInFlight = (v: OrderingVariant, s: { events: number; failedProduce: number }) =>
+  v.maxInFlight > sentOrder(s.events).length - s.failedProduce;
+
+/** How many records sent behind the failed one a partition's `stored` values hold before it. */
+export function overtakenIn(stored: readonly string[], s: { events: number; failedProduce: number }): number {
+  const failedAt = stored.indexOf(failedValue(s.events, s.failedProduce));
+  return sentOrder(s.events)
+    .slice(s.failedProduce)
+    .filter((value) => stored.indexOf(value) < failedAt).length;
+}
+
+/** The client a producer log names in librdkafka's INIT line (`librdkafka 2.15.1`), or `librdkafka` when it has none. */
+export function clientOf(log: ProducerLog): string {
+  const version = log.client.map(parseClientEvent).find((e) => e?.kind === 'client-version');
+  return version?.kind === 'client-version' ? `librdkafka ${version.version}` : 'librdkafka';
+}
 
 /** A variant's name in a figure's: `one-in-flight` → `oneInFlight`. */
 export const figureName = (variant: string, figure: string) =>
