@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { withPayloads } from '@kafka-labs/kafka-producer-guarantees/testing';
 
 const LAB = labIdOf(import.meta.url);
-
 
 describe(LAB, () => {
   test('the golden run (a real run against the broker) passes', async () => {
@@ -14,6 +13,7 @@ describe(LAB, () => {
       figures: { kafkajsAcknowledgedNotStored: 1, kafkajsStoredTwice: 1, librdkafkaAcknowledgedNotStored: 0, librdkafkaStoredTwice: 0 },
     });
   });
+  testGoldenInBothLanguages(LAB);
 
   test('a kafkajs partition that holds the acknowledged record fails kafkajs-acknowledged-not-stored', async () => {
     const graded = await gradeAltered(LAB, 'kafkajs-dump.txt', withPayloads(['W', 'E-1', 'E-2', 'E-5', 'E-4', 'E-3']));

@@ -1,8 +1,10 @@
 import { compactView } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { fates, formatFate, formatRequest, lostResponseFiles, lostResponseTopic, produceRequests } from '@kafka-labs/kafka-producer-guarantees/lost-response';
 import { readBatches, readProducerLog, readProxyEvents } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName, sentOrder } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
+import { MESSAGES } from './messages.ts';
 
 /** What this grader reads of the parameters the run recorded (the run script's LOST_RESPONSE). */
 const RECORDED = is.object({
@@ -17,8 +19,9 @@ const RECORDED = is.object({
  * the timed-out record is stored again; librdkafka re-sends the batch itself under its sequence, and every record is
  * stored once at the offset its send was told.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const checks = new Checks(lang);
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const proxyEvents = await readProxyEvents(runDir);
   const sent = sentOrder(S.events);
@@ -40,8 +43,8 @@ export default async function grade(runDir: string) {
       scope,
       id: 'one-response-dropped',
       ok: lostAnswer !== null,
-      expected: `the proxy dropped the response to Produce request ${S.droppedProduce} of ${topic}, and to no other`,
-      found: dropped.map(formatRequest).join(', ') || 'no response dropped',
+      expected: t.droppedExpected({ n: S.droppedProduce, topic }),
+      found: dropped.map(formatRequest).join(', ') || t.noneDropped(),
     });
     if (!lostAnswer) continue;
 
@@ -50,8 +53,8 @@ export default async function grade(runDir: string) {
       scope,
       id: 'all-acknowledged',
       ok: failed.length === 0,
-      expected: 'every send succeeded with an offset: the application was told nothing of the lost answer',
-      found: `${sent.length - failed.length} of ${sent.length} sends told an offset`,
+      expected: t.ackExpected(),
+      found: t.ackFound({ n: sent.length - failed.length, of: sent.length }),
       evidence: failed.map(formatFate),
     });
 
@@ -63,8 +66,8 @@ export default async function grade(runDir: string) {
       scope,
       id: 'sequence-reused',
       ok: reused.length === 1 && underIt.length === 1,
-      expected: `one later Produce request carried epoch ${lostAnswer.producerEpoch} baseSequence ${lostAnswer.baseSequence} again, and the broker stored one batch under it (the other was a duplicate)`,
-      found: `${reused.length} later request(s) with that sequence, ${underIt.length} stored batch(es) with it`,
+      expected: t.reusedExpected({ epoch: lostAnswer.producerEpoch, sequence: lostAnswer.baseSequence }),
+      found: t.reusedFound({ requests: reused.length, batches: underIt.length }),
       evidence: requests.map(formatRequest),
     });
     const original = underIt[0]?.records[0]?.payload ?? null;
@@ -78,17 +81,17 @@ export default async function grade(runDir: string) {
         scope,
         id: 'acknowledged-not-stored',
         ok: original !== null && notStored.length === 1 && notStored[0]!.atTold === original,
-        expected: `exactly one send was told the offset of ${original ?? 'the record of the lost answer'} (the broker's answer to a duplicate sequence) and its own record is stored nowhere`,
-        found: notStored.map(formatFate).join('; ') || 'every acknowledged record is stored',
-        hint: 'kafkajs winds the sequence back on a timed-out request, and the next send takes it',
+        expected: t.notStoredExpected({ original: original ?? t.lostRecord() }),
+        found: notStored.map(formatFate).join('; ') || t.everyStored(),
+        hint: t.notStoredHint(),
         evidence: [...fateLines, ...dumpLines],
       });
       checks.law({
         scope,
         id: 'stored-twice',
         ok: original !== null && twice.length === 1 && twice[0]!.value === original,
-        expected: `${original ?? 'the record of the lost answer'} is stored twice (its first request, and its retry under a new sequence), and no other record is`,
-        found: twice.map(formatFate).join('; ') || 'no record stored twice',
+        expected: t.twiceExpected({ original: original ?? t.lostRecord() }),
+        found: twice.map(formatFate).join('; ') || t.noneTwice(),
         evidence: dumpLines,
       });
     } else {
@@ -96,8 +99,8 @@ export default async function grade(runDir: string) {
         scope,
         id: 'each-once',
         ok: fate.every((f) => f.storedAt.length === 1) && batches.length === sent.length,
-        expected: `the partition holds each of ${sent.join(', ')} once: the re-sent batch was recognised as a duplicate`,
-        found: `${batches.length} batches; ${fate.filter((f) => f.storedAt.length !== 1).map(formatFate).join('; ') || 'each record once'}`,
+        expected: t.eachOnceExpected({ sent: sent.join(', ') }),
+        found: t.eachOnceFound({ batches: batches.length, fates: fate.filter((f) => f.storedAt.length !== 1).map(formatFate).join('; ') || t.eachOnce() }),
         evidence: dumpLines,
       });
       const elsewhere = fate.filter((f) => f.told !== null && f.atTold !== f.value);
@@ -105,8 +108,8 @@ export default async function grade(runDir: string) {
         scope,
         id: 'told-own-offset',
         ok: elsewhere.length === 0,
-        expected: 'every send was told the offset where its own record is stored',
-        found: elsewhere.map(formatFate).join('; ') || 'every send told its own offset',
+        expected: t.ownOffsetExpected(),
+        found: elsewhere.map(formatFate).join('; ') || t.everyOwn(),
         evidence: fateLines,
       });
     }
