@@ -9,10 +9,10 @@ const LAB = labIdOf(import.meta.url);
 describe(LAB, () => {
   runLabOnce(LAB);
 
-  test('the run passes: the committed event in three topics, the aborted one in none, the plain one in two', async () => {
+  test('the run passes: the committed event in three topics, the aborted one in none, the plain and the idempotent one in two', async () => {
     const graded = await gradeFolder(LAB, copyLatestRun(LAB));
     expect(graded.status, graded.stdout).toBe(0);
-    expect(graded.result!.figures).toMatchObject({ committedVisibleIn: 3, abortedVisibleIn: 0, plainVisibleIn: 2 });
+    expect(graded.result!.figures).toMatchObject({ committedVisibleIn: 3, abortedVisibleIn: 0, plainVisibleIn: 2, idempotentVisibleIn: 2 });
   });
 
   test('a committed event missing from one topic fails committed-visible-everywhere', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { gradeAltered, gradeGolden, labIdOf, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
+import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
 
@@ -7,8 +7,9 @@ describe(LAB, () => {
   test('the golden run (a real run against the broker) passes', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
-    expect(graded.result).toMatchObject({ verdict: 'pass', figures: { committedVisibleIn: 3, abortedVisibleIn: 0, plainVisibleIn: 2 } });
+    expect(graded.result).toMatchObject({ verdict: 'pass', figures: { committedVisibleIn: 3, abortedVisibleIn: 0, plainVisibleIn: 2, idempotentVisibleIn: 2 } });
   });
+  testGoldenInBothLanguages(LAB);
 
   test('a committed event missing from one topic fails committed-visible-everywhere', async () => {
     const graded = await gradeAltered(LAB, 'order-analytics-read-committed.txt', (text) => text.replace(/^.*\tO-1\n/m, ''));
@@ -45,7 +46,21 @@ describe(LAB, () => {
       dump.replace(/^(baseOffset: 4 .*)isTransactional: false/m, '$1isTransactional: true'),
     );
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ plain-no-transaction: .*\(orders: transactional, order-analytics: plain\)/);
+    expect(graded.stdout).toMatch(/✘ plain-no-transaction: .*\(orders: transactional, producerId -1 baseSequence -1, order-analytics: not transactional, /);
+  });
+
+  test('an idempotent event split across the topics like the plain one passes only with its producer id', async () => {
+    const graded = await gradeAltered(LAB, 'order-analytics-dump.txt', (dump) =>
+      dump.replace(/^(baseOffset: 6 .*)producerId: \d+ producerEpoch: \d+ baseSequence: 0/m, '$1producerId: -1 producerEpoch: -1 baseSequence: -1'),
+    );
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ idempotent-no-transaction: O-4 is stored in idempotent batches .*order-analytics: not transactional, producerId -1 baseSequence -1\)/);
+  });
+
+  test('an idempotent event read from every topic fails idempotent-partly-visible', async () => {
+    const graded = await gradeAltered(LAB, 'order-notifications-read-committed.txt', (text) => `${text}Partition:0\tOffset:3\tnull\tO-4\n`);
+    expect(graded.status).toBe(1);
+    expect(graded.stdout).toMatch(/✘ idempotent-partly-visible: .*\(orders: 1, order-analytics: 1, order-notifications: 1\)/);
   });
 
   test('an aborted producer that committed fails aborted-application-steps', async () => {

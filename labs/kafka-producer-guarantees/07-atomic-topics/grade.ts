@@ -1,23 +1,28 @@
 import { compactView, readDump, txnOutcome, type DumpLog } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
+import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { topicFiles, topicsBefore } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
 import { readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
+import { MESSAGES } from './messages.ts';
 
 /** What this grader reads of the parameters the run recorded (the run script's ATOMIC_TOPICS). */
 const RECORDED = is.object({
   topics: is.array(is.string),
-  variants: is.array(is.object({ name: is.string, event: is.string, transactional: is.boolean, failBefore: is.nullable(is.string) })),
+  variants: is.array(
+    is.object({ name: is.string, event: is.string, transactional: is.boolean, idempotent: is.boolean, failBefore: is.nullable(is.string) }),
+  ),
 });
 
 /**
  * One event to three topics: the committed transaction's event is visible read_committed in all of them, the aborted
  * one's in none although the topics before the failure store it (under ABORT markers), and without a transaction the
- * same failure leaves the event visible in the topics before it and absent from the rest.
+ * same failure leaves the event visible in the topics before it and absent from the rest, idempotent or not.
  */
-export default async function grade(runDir: string) {
-  const checks = new Checks();
+export default async function grade(runDir: string, { lang = 'en' }: { lang?: Lang } = {}) {
+  const t = textsIn(MESSAGES, lang);
+  const checks = new Checks(lang);
   const { parameters: S, names } = await readRunInfo(runDir, RECORDED);
   const runName = (topic: string) => nameOf(names, topic);
   const visible = new Map<string, string[]>();
@@ -35,7 +40,7 @@ export default async function grade(runDir: string) {
       const dump = dumps.get(t)!;
       return dump.batches
         .filter((b) => !b.isControl && b.records.some((r) => r.payload === event))
-        .map((b) => ({ topic: t, transactional: b.isTransactional, outcome: txnOutcome(dump, b), line: `${t}: ${compactView([b])[0]}` }));
+        .map((b) => ({ topic: t, batch: b, outcome: txnOutcome(dump, b), line: `${t}: ${compactView([b])[0]}` }));
     });
 
   for (const v of S.variants) {
@@ -49,30 +54,35 @@ export default async function grade(runDir: string) {
       ...(v.transactional ? [v.failBefore ? 'abort' : 'commit'] : []),
     ];
     const sentTo = log.results.filter((r) => r.error === null).map((r) => r.topic);
+    const failures = log.results.filter((r) => r.error);
     checks.law({
       scope,
       id: 'application-steps',
       ok: steps.join() === wantSteps.join() && sentTo.join() === reached.map(runName).join(),
-      expected: `${v.event} sent successfully to ${reached.join(', ')}; the steps ${wantSteps.join(', ') || 'none (no transaction, no failure)'}`,
-      found: `sent to ${sentTo.join(', ') || 'no topic'}; steps ${steps.join(', ') || 'none'}${log.results.some((r) => r.error) ? `; failed: ${log.results.filter((r) => r.error).map((r) => formatProducerLine(r).trim()).join('; ')}` : ''}`,
+      expected: t.stepsExpected({ event: v.event, topics: reached.join(', '), steps: wantSteps.join(', ') || t.noSteps() }),
+      found:
+        t.stepsFound({ sentTo: sentTo.join(', ') || t.noTopic(), steps: steps.join(', ') || t.none() }) +
+        (failures.length ? t.stepsFailed({ failures: failures.map((r) => formatProducerLine(r).trim()).join('; ') }) : ''),
     });
     const seen = seenIn(v.event);
     checks.figure(figureName(v.name, 'visibleIn'), seen.length);
     const stored = storedAs(v.event);
+    const outcomes = () =>
+      stored.map((s) => `${s.topic}: ${s.batch.isTransactional ? s.outcome ?? t.noMarker() : t.notTransactional()}`).join(', ') || t.storedNowhere();
     if (v.transactional && !v.failBefore) {
       checks.law({
         scope,
         id: 'visible-everywhere',
         ok: S.topics.every((t) => visible.get(t)!.filter((e) => e === v.event).length === 1),
-        expected: `${v.event} is read once, read_committed, from each of ${S.topics.join(', ')}`,
+        expected: t.everywhereExpected({ event: v.event, topics: S.topics.join(', ') }),
         found: visibility(v.event),
       });
       checks.law({
         scope,
         id: 'committed-markers',
-        ok: stored.length === S.topics.length && stored.every((s) => s.transactional && s.outcome === 'COMMIT'),
-        expected: `each topic stores ${v.event} in a transactional batch followed by a COMMIT marker`,
-        found: stored.map((s) => `${s.topic}: ${s.transactional ? s.outcome ?? 'no marker' : 'not transactional'}`).join(', ') || 'stored nowhere',
+        ok: stored.length === S.topics.length && stored.every((s) => s.batch.isTransactional && s.outcome === 'COMMIT'),
+        expected: t.committedExpected({ event: v.event }),
+        found: outcomes(),
         evidence: stored.map((s) => s.line),
       });
     } else if (v.transactional) {
@@ -80,15 +90,15 @@ export default async function grade(runDir: string) {
         scope,
         id: 'visible-nowhere',
         ok: seen.length === 0,
-        expected: `a read_committed consumer reads ${v.event} from none of the topics`,
+        expected: t.nowhereExpected({ event: v.event }),
         found: visibility(v.event),
       });
       checks.law({
         scope,
         id: 'stored-then-aborted',
-        ok: stored.map((s) => s.topic).join() === reached.join() && reached.length > 0 && stored.every((s) => s.transactional && s.outcome === 'ABORT'),
-        expected: `${reached.join(' and ')} store ${v.event} in a transactional batch followed by an ABORT marker (written, then hidden); ${S.topics.filter((t) => !reached.includes(t)).join(', ')} never got it`,
-        found: stored.map((s) => `${s.topic}: ${s.transactional ? s.outcome ?? 'no marker' : 'not transactional'}`).join(', ') || 'stored nowhere',
+        ok: stored.map((s) => s.topic).join() === reached.join() && reached.length > 0 && stored.every((s) => s.batch.isTransactional && s.outcome === 'ABORT'),
+        expected: t.abortedExpected({ reached: reached.join(', '), event: v.event, missed: S.topics.filter((topic) => !reached.includes(topic)).join(', ') }),
+        found: outcomes(),
         evidence: stored.map((s) => s.line),
       });
     } else {
@@ -96,16 +106,21 @@ export default async function grade(runDir: string) {
         scope,
         id: 'partly-visible',
         ok: seen.join() === reached.join() && reached.length > 0 && reached.length < S.topics.length,
-        expected: `${v.event} is read from ${reached.join(' and ')} and from no other topic: the failure split it`,
+        expected: t.partlyExpected({ event: v.event, reached: reached.join(', ') }),
         found: visibility(v.event),
-        hint: 'only a transaction (transactional.id) makes the writes to several topics all or nothing',
+        hint: t.partlyHint(),
       });
       checks.law({
         scope,
         id: 'no-transaction',
-        ok: stored.length === reached.length && stored.every((s) => !s.transactional),
-        expected: `${v.event} is stored in plain (not transactional) batches only, in ${reached.join(' and ')}`,
-        found: stored.map((s) => `${s.topic}: ${s.transactional ? 'transactional' : 'plain'}`).join(', ') || 'stored nowhere',
+        ok:
+          stored.length === reached.length &&
+          stored.every((s) => !s.batch.isTransactional && (v.idempotent ? s.batch.producerId >= 0 && s.batch.baseSequence === 0 : s.batch.producerId === -1)),
+        expected: t.noTransactionExpected({ event: v.event, reached: reached.join(', '), idempotent: v.idempotent }),
+        found:
+          stored
+            .map((s) => t.batchKind({ topic: s.topic, transactional: s.batch.isTransactional, producerId: s.batch.producerId, baseSequence: s.batch.baseSequence }))
+            .join(', ') || t.storedNowhere(),
         evidence: stored.map((s) => s.line),
       });
     }
