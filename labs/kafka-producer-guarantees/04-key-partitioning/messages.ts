@@ -5,7 +5,7 @@ export const MESSAGES = defineMessages({
   createStep: {
     en: (p: { partitions: number; first: string; last: string }) =>
       `Create topic keys with ${p.partitions} partitions; send the keys ${p.first} ... ${p.last} from four clients`,
-    ko: (p) => `파티션 ${p.partitions}개짜리 토픽 keys를 만들고, 키 ${p.first} ... ${p.last}를 클라이언트 네 개로 보내기`,
+    ko: (p) => `파티션 ${p.partitions}개짜리 토픽 keys를 만들고, ${p.first} ... ${p.last} 키를 클라이언트 네 개로 보내기`,
   },
   javaAbout: {
     en: () => "java: Kafka's console producer (parse.key=true), the Java client's default partitioner",
@@ -48,15 +48,15 @@ export const MESSAGES = defineMessages({
       `   (${p.first} ... ${p.last}), about half of any large set. The moved keys' earlier records stay behind: a consumer reads\n` +
       '   the two partitions independently, so their order per key is gone.',
     ko: (p) =>
-      `   murmur2 % ${p.partitions}는 (murmur2 % ${p.grownTo}) % ${p.partitions}와 같아요. 그래서 murmur2 % ${p.grownTo}가 ${p.partitions}보다 작은 키만 제자리에 있고,\n` +
-      `   나머지는 원래 파티션 + ${p.partitions}로 옮겨 가요. 이것이 법칙이고, 몇 개가 옮겨 가는지는 키에 달려 있어요: 이 키 ${p.keys}개\n` +
+      `   murmur2 % ${p.partitions} 값은 (murmur2 % ${p.grownTo}) % ${p.partitions} 값과 같아요. 그래서 murmur2 % ${p.grownTo} 값이 ${p.partitions}보다 작은 키만 제자리에 있고,\n` +
+      `   나머지는 (원래 파티션 + ${p.partitions})번 파티션으로 옮겨 가요. 이것이 법칙이고, 몇 개가 옮겨 가는지는 키에 달려 있어요: 이 키 ${p.keys}개\n` +
       `   (${p.first} ... ${p.last})에서는 ${p.moved}개, 키가 많으면 대략 절반이에요. 옮겨 간 키의 이전 레코드는 원래 자리에 남아요.\n` +
       '   컨슈머는 두 파티션을 따로 읽으니 그 키의 순서는 사라져요.',
   },
   nullKeysStep: {
     en: (p: { n: number; clients: string; partitions: number }) =>
       `Records without a key: ${p.n} from each of ${p.clients}, in one go, to a new topic of ${p.partitions} partitions`,
-    ko: (p) => `키 없는 레코드: ${p.clients}가 각각 ${p.n}개를 한꺼번에, 파티션 ${p.partitions}개짜리 새 토픽으로`,
+    ko: (p) => `키 없는 레코드: ${p.clients} 클라이언트가 각각 ${p.n}개를 한꺼번에, 파티션 ${p.partitions}개짜리 새 토픽으로`,
   },
   nullKeysTable: {
     en: (p: { last: number }) => `records per partition, p0 .. p${p.last}`,
@@ -79,7 +79,7 @@ export const MESSAGES = defineMessages({
     en: (p: { keys: number; senders: string }) => `the topic holds each of the ${p.keys} keys once from each of ${p.senders}`,
     ko: (p) => `토픽에 키 ${p.keys}개가 ${p.senders} 각각에서 한 번씩 있음`,
   },
-  onceMissing: { en: (p: { senders: string }) => `not so for ${p.senders}`, ko: (p) => `${p.senders}는 그렇지 않아요` },
+  onceMissing: { en: (p: { senders: string }) => `not so for ${p.senders}`, ko: (p) => `${p.senders}에서는 그렇지 않아요` },
   onceFound: { en: (p: { n: number }) => `${p.n} records`, ko: (p) => `레코드 ${p.n}개` },
   javaWhy: { en: () => "the Java client's default partitioner", ko: () => 'Java 클라이언트의 기본 파티셔너' },
   kafkajsWhy: { en: () => "kafkajs's DefaultPartitioner", ko: () => 'kafkajs의 DefaultPartitioner' },
@@ -112,7 +112,7 @@ export const MESSAGES = defineMessages({
   growthExpected: {
     en: (p: { grownTo: number; partitions: number }) =>
       `after growing to ${p.grownTo} partitions each key goes to murmur2 % ${p.grownTo}, so exactly the keys with murmur2 % ${p.grownTo} >= ${p.partitions} move`,
-    ko: (p) => `파티션 ${p.grownTo}개로 늘린 뒤 키마다 murmur2 % ${p.grownTo}로 가니, 정확히 murmur2 % ${p.grownTo} >= ${p.partitions}인 키만 옮겨 감`,
+    ko: (p) => `파티션 ${p.grownTo}개로 늘린 뒤 키마다 murmur2 % ${p.grownTo}번 파티션으로 가니, 정확히 murmur2 % ${p.grownTo} >= ${p.partitions}인 키만 옮겨 감`,
   },
   growthFound: {
     en: (p: { moved: string; predicted: string }) => `moved: ${p.moved}; predicted: ${p.predicted}`,
@@ -134,6 +134,6 @@ export const MESSAGES = defineMessages({
   perPartition: { en: (p: { counts: string }) => `per partition: ${p.counts}`, ko: (p) => `파티션별: ${p.counts}` },
   stickyExpected: {
     en: (p: { client: string; n: number }) => `${p.client} keeps the ${p.n} keyless records it sent at once in one partition (sticky)`,
-    ko: (p) => `${p.client}가 한꺼번에 보낸 키 없는 레코드 ${p.n}개를 한 파티션에 모두 넣음(sticky)`,
+    ko: (p) => `${p.client} 클라이언트가 한꺼번에 보낸 키 없는 레코드 ${p.n}개를 한 파티션에 모두 넣음(sticky)`,
   },
 });

@@ -14,7 +14,7 @@ export const MESSAGES = defineMessages({
       `   The proxy holds every Produce request for ${p.delayMs} ms (a slow broker), so the client has sent all the requests it\n` +
       '   may before the error comes back.',
     ko: (p) =>
-      `   변형마다 librdkafka 프로듀서 하나가 W를 보내고 결과를 기다린 뒤, E-1 ... E-${p.events}를 한꺼번에 요청 하나에 레코드 하나씩\n` +
+      `   변형마다 librdkafka 프로듀서 하나가 W를 보내고 결과를 기다린 뒤, E-1 ... E-${p.events} 레코드를 한꺼번에 요청 하나에 레코드 하나씩\n` +
       '   보내요(linger.ms=0, batch.num.messages=1). 이 오류는 재시도 가능해서 클라이언트가 메타데이터를 새로 받고 재시도해요.\n' +
       `   프록시는 Produce 요청마다 ${p.delayMs}ms씩 붙잡아 두니(느린 브로커), 오류가 돌아오기 전에 클라이언트는 보낼 수 있는\n` +
       '   요청을 모두 보낸 상태예요.',
@@ -48,15 +48,15 @@ export const MESSAGES = defineMessages({
       `   One request at a time, yet ${p.client} sent the request queued behind ${p.failed} as soon as the error came back,\n` +
       `   before the retry: ${p.failed} is stored late. Nothing numbers the records, so the broker takes them as they come.`,
     ko: (p) =>
-      `   한 번에 요청 하나인데도 ${p.client}는 오류가 돌아오자마자 ${p.failed} 뒤에 줄 서 있던 요청을 재시도보다 먼저\n` +
-      `   보냈어요: ${p.failed}가 늦게 저장됐어요. 레코드에 순번이 없으니 브로커는 오는 대로 받아요.`,
+      `   한 번에 요청 하나인데도 ${p.client}에서는 오류가 돌아오자마자 ${p.failed} 뒤에 줄 서 있던 요청이 재시도보다 먼저\n` +
+      `   나갔어요: ${p.failed} 레코드가 늦게 저장됐어요. 레코드에 순번이 없으니 브로커는 오는 대로 받아요.`,
   },
   oneInFlightInOrder: {
     en: (p: { failed: string; client: string }) =>
       `   One request at a time, and this time ${p.client} retried ${p.failed} before sending the next one: in order. Without\n` +
       '   idempotence that is the client\'s choice, not a promise: nothing numbers the records for the broker to check.',
     ko: (p) =>
-      `   한 번에 요청 하나였고, 이번에는 ${p.client}가 다음 요청보다 ${p.failed}의 재시도를 먼저 보냈어요: 순서대로예요.\n` +
+      `   한 번에 요청 하나였고, 이번에는 ${p.client}에서 다음 요청보다 ${p.failed}의 재시도가 먼저 나갔어요: 순서대로예요.\n` +
       '   멱등이 없으면 이것은 클라이언트의 선택이지 보장이 아니에요. 브로커가 확인할 순번이 레코드에 없어요.',
   },
   closingPlain: {
@@ -73,7 +73,7 @@ export const MESSAGES = defineMessages({
       'retry. That is a finding about this client, not a Kafka rule (the Java client documents the reordering risk only\n' +
       'above one request in flight).',
     ko: (p) =>
-      `in-flight 요청이 하나여도 순서는 보장되지 않아요: 여기서 ${p.client}는 레코드 ${p.overtaken}개가 재시도를 앞지르게 했어요.\n` +
+      `in-flight 요청이 하나여도 순서는 보장되지 않아요: 여기 ${p.client}에서는 레코드 ${p.overtaken}개가 재시도를 앞질렀어요.\n` +
       '이것은 이 클라이언트에 대한 관찰이지 Kafka의 규칙은 아니에요(Java 클라이언트 문서는 in-flight 요청이 1보다 많을 때만\n' +
       '순서가 바뀔 위험을 말해요).',
   },
@@ -82,7 +82,7 @@ export const MESSAGES = defineMessages({
       `With one request in flight ${p.client} kept the order this time; without idempotence nothing makes it a guarantee (other\n` +
       'runs of this lab saw the next record overtake the retry).',
     ko: (p) =>
-      `in-flight 요청이 하나일 때 이번에는 ${p.client}가 순서를 지켰어요. 하지만 멱등이 없으면 그것을 보장하는 장치는 없어요\n` +
+      `in-flight 요청이 하나일 때 이번에는 ${p.client}에서 순서가 지켜졌어요. 하지만 멱등이 없으면 그것을 보장하는 장치는 없어요\n` +
       '(이 실습의 다른 실행에서는 다음 레코드가 재시도를 앞질렀어요).',
   },
   closingIdempotent: {
@@ -97,12 +97,12 @@ export const MESSAGES = defineMessages({
   oneErrorExpected: {
     en: (p: { n: number; failed: string; topic: string }) =>
       `the proxy answered Produce request ${p.n} (${p.failed}) with NOT_LEADER_OR_FOLLOWER instead of forwarding it, and no other request of ${p.topic}`,
-    ko: (p) => `프록시가 Produce 요청 ${p.n}(${p.failed})을 전달하지 않고 NOT_LEADER_OR_FOLLOWER로 답했고, ${p.topic}의 다른 요청에는 그러지 않음`,
+    ko: (p) => `프록시가 Produce 요청 ${p.n}(${p.failed}) 전달 없이 NOT_LEADER_OR_FOLLOWER로 대신 답했고, ${p.topic}의 다른 요청에는 그러지 않음`,
   },
   noneAnswered: { en: () => 'no request answered', ko: () => '프록시가 답한 요청 없음' },
   eachOnceExpected: {
     en: (p: { sent: string }) => `the partition holds each of ${p.sent} once: the refused request was not stored, its retry was`,
-    ko: (p) => `파티션에 ${p.sent}가 한 번씩 있음: 거절된 요청은 저장되지 않았고 재시도가 저장됨`,
+    ko: (p) => `파티션에 ${p.sent} 레코드가 한 번씩 있음: 거절된 요청은 저장되지 않았고 재시도가 저장됨`,
   },
   stored: { en: (p: { values: string }) => `stored: ${p.values}`, ko: (p) => `저장됨: ${p.values}` },
   nothing: { en: () => 'nothing', ko: () => '없음' },
@@ -125,7 +125,7 @@ export const MESSAGES = defineMessages({
   reorderedExpected: {
     en: (p: { failed: string; behind: string; maxInFlight: number }) =>
       `${p.failed} is stored after ${p.behind}, which were in flight when its error came back (${p.maxInFlight} in flight)`,
-    ko: (p) => `${p.failed}가 ${p.behind} 뒤에 저장됨: 그 오류가 돌아왔을 때 이들은 전송 중이었음(in-flight ${p.maxInFlight})`,
+    ko: (p) => `${p.failed} 레코드가 ${p.behind} 뒤에 저장됨: 그 오류가 돌아왔을 때 이들은 전송 중이었음(in-flight ${p.maxInFlight})`,
   },
   reorderedFound: {
     en: (p: { stored: string; overtook: number; behind: number; failed: string }) =>
@@ -138,12 +138,12 @@ export const MESSAGES = defineMessages({
   },
   inOrderExpected: {
     en: (p: { sent: string }) => `the partition holds ${p.sent} in the order they were sent`,
-    ko: (p) => `파티션에 ${p.sent}가 보낸 순서대로 있음`,
+    ko: (p) => `파티션에 ${p.sent} 레코드가 보낸 순서대로 있음`,
   },
   newEpochExpected: {
     en: (p: { first: string; failed: string }) =>
       `one producer id throughout; ${p.first} under its first epoch with sequences from 0, ${p.failed} onward under the next epoch with sequences from 0 again`,
-    ko: (p) => `producer id는 처음부터 끝까지 하나; ${p.first}는 첫 epoch에서 순번 0부터, ${p.failed}부터는 다음 epoch에서 다시 순번 0부터`,
+    ko: (p) => `producer id는 처음부터 끝까지 하나; ${p.first}: 첫 epoch, 순번 0부터; ${p.failed}부터: 다음 epoch, 다시 순번 0부터`,
   },
   noBatches: { en: () => 'no batches', ko: () => '배치 없음' },
   gapExpected: {

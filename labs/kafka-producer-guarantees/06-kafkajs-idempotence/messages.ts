@@ -12,8 +12,8 @@ export const MESSAGES = defineMessages({
       `   one record per Produce request. Request ${p.n} carries ${p.value}: it is stored, its answer never comes, the client\n` +
       `   times it out after ${p.timeoutMs} ms and tries again.`,
     ko: (p) =>
-      `   변형마다 멱등 프로듀서 하나가 W를 보내고 결과를 기다린 뒤, ${p.first} ... ${p.last}를 한꺼번에 레코드마다 한 번씩, Produce\n` +
-      `   요청 하나에 레코드 하나씩 보내요. 요청 ${p.n}에는 ${p.value}가 실려 있어요: 저장은 되지만 응답이 오지 않아서, 클라이언트는\n` +
+      `   변형마다 멱등 프로듀서 하나가 W를 보내고 결과를 기다린 뒤, ${p.first} ... ${p.last} 레코드를 한꺼번에 하나씩, Produce\n` +
+      `   요청 하나에 레코드 하나씩 보내요. 요청 ${p.n}에는 ${p.value} 레코드가 실려 있어요: 저장은 되지만 응답이 오지 않아서, 클라이언트는\n` +
       `   ${p.timeoutMs}ms 뒤에 타임아웃 처리하고 다시 시도해요.`,
   },
   variantStep: {
@@ -44,7 +44,7 @@ export const MESSAGES = defineMessages({
   },
   kafkajsLost: {
     en: (p: { value: string; told: number; atTold: string }) => `   ${p.value} is told offset=${p.told}, where ${p.atTold} lies, and is never written.`,
-    ko: (p) => `   ${p.value}는 ${p.atTold}가 있는 offset=${p.told}을 받았고, 자신은 저장되지 않았어요.`,
+    ko: (p) => `   ${p.value} 전송이 받은 결과는 offset=${p.told}이고, 그 자리에는 ${p.atTold} 레코드가 있어요. ${p.value} 레코드는 어디에도 쓰이지 않았어요.`,
   },
   kafkajsNoneLost: { en: () => "   No record is told another's offset.", ko: () => '   다른 레코드의 offset을 받은 레코드는 없어요.' },
   kafkajsTwice: {
@@ -60,7 +60,7 @@ export const MESSAGES = defineMessages({
     ko: (p) =>
       '   librdkafka는 배치를 처음 보낼 때 한 번만 순번을 매기고, 타임아웃된 배치를 같은 producer id, epoch, 순번으로\n' +
       '   다시 보내요. 브로커는 프로듀서마다 최근 배치 다섯 개를 기억해요: 다시 온 ' +
-      `${p.value}를 중복으로 알아보고, 또 덧붙이는 대신 처음 offset으로 답해요.`,
+      `${p.value} 배치를 중복으로 알아보고, 또 덧붙이는 대신 처음 offset으로 답해요.`,
   },
   librdkafkaClean: {
     en: () => '   Every record is stored once, at the offset its send was told.',
@@ -93,7 +93,7 @@ export const MESSAGES = defineMessages({
   reusedExpected: {
     en: (p: { epoch: number; sequence: number }) =>
       `one later Produce request carried epoch ${p.epoch} baseSequence ${p.sequence} again, and the broker stored one batch under it (the other was a duplicate)`,
-    ko: (p) => `나중의 Produce 요청 하나가 epoch ${p.epoch} baseSequence ${p.sequence}를 다시 실었고, 브로커는 그 순번으로 배치를 하나만 저장함(다른 하나는 중복)`,
+    ko: (p) => `나중의 Produce 요청 하나가 epoch ${p.epoch} baseSequence ${p.sequence} 값을 다시 실었고, 브로커는 그 순번으로 배치를 하나만 저장함(다른 하나는 중복)`,
   },
   reusedFound: {
     en: (p: { requests: number; batches: number }) => `${p.requests} later request(s) with that sequence, ${p.batches} stored batch(es) with it`,
@@ -112,12 +112,12 @@ export const MESSAGES = defineMessages({
   },
   twiceExpected: {
     en: (p: { original: string }) => `${p.original} is stored twice (its first request, and its retry under a new sequence), and no other record is`,
-    ko: (p) => `${p.original}가 두 번 저장되고(처음 요청, 그리고 새 순번으로 간 재시도) 다른 레코드는 그렇지 않음`,
+    ko: (p) => `${p.original} 레코드가 두 번 저장되고(처음 요청, 그리고 새 순번으로 간 재시도) 다른 레코드는 그렇지 않음`,
   },
   noneTwice: { en: () => 'no record stored twice', ko: () => '두 번 저장된 레코드 없음' },
   eachOnceExpected: {
     en: (p: { sent: string }) => `the partition holds each of ${p.sent} once: the re-sent batch was recognised as a duplicate`,
-    ko: (p) => `파티션에 ${p.sent}가 한 번씩 있음: 다시 보낸 배치를 중복으로 알아봄`,
+    ko: (p) => `파티션에 ${p.sent} 레코드가 한 번씩 있음: 다시 보낸 배치를 중복으로 알아봄`,
   },
   eachOnceFound: {
     en: (p: { batches: number; fates: string }) => `${p.batches} batches; ${p.fates}`,

@@ -4,7 +4,7 @@ import { defineMessages } from '@kafka-labs/i18n';
 export const MESSAGES = defineMessages({
   createStep: {
     en: (p: { topics: string; ways: number }) => `Create ${p.topics}; send one event to each of them, ${p.ways} ways`,
-    ko: (p) => `${p.topics}를 만들고, 이벤트 하나를 토픽마다 보내기, ${p.ways}가지 방법으로`,
+    ko: (p) => `${p.topics} 토픽을 만들고, 이벤트 하나를 토픽마다 보내기, ${p.ways}가지 방법으로`,
   },
   setup: {
     en: () => '   A librdkafka producer sends the event to partition 0 of each topic in turn, each after the previous delivery report:',
@@ -67,7 +67,7 @@ export const MESSAGES = defineMessages({
   noSteps: { en: () => 'none (no transaction, no failure)', ko: () => '없음(트랜잭션도 실패도 없음)' },
   stepsExpected: {
     en: (p: { event: string; topics: string; steps: string }) => `${p.event} sent successfully to ${p.topics}; the steps ${p.steps}`,
-    ko: (p) => `${p.event}를 ${p.topics}에 성공적으로 보냄; 단계 ${p.steps}`,
+    ko: (p) => `${p.topics}에 ${p.event} 이벤트 전송 성공; 단계 ${p.steps}`,
   },
   stepsFound: {
     en: (p: { sentTo: string; steps: string }) => `sent to ${p.sentTo}; steps ${p.steps}`,
@@ -78,27 +78,27 @@ export const MESSAGES = defineMessages({
   none: { en: () => 'none', ko: () => '없음' },
   everywhereExpected: {
     en: (p: { event: string; topics: string }) => `${p.event} is read once, read_committed, from each of ${p.topics}`,
-    ko: (p) => `read_committed로 ${p.topics} 각각에서 ${p.event}를 한 번씩 읽음`,
+    ko: (p) => `read_committed로 ${p.topics} 각각에서 ${p.event} 이벤트를 한 번씩 읽음`,
   },
   committedExpected: {
     en: (p: { event: string }) => `each topic stores ${p.event} in a transactional batch followed by a COMMIT marker`,
-    ko: (p) => `토픽마다 ${p.event}가 트랜잭션 배치에 저장되고 뒤에 COMMIT 마커가 있음`,
+    ko: (p) => `토픽마다 ${p.event} 이벤트가 트랜잭션 배치에 저장되고 뒤에 COMMIT 마커가 있음`,
   },
   noMarker: { en: () => 'no marker', ko: () => '마커 없음' },
   notTransactional: { en: () => 'not transactional', ko: () => '트랜잭션 아님' },
   storedNowhere: { en: () => 'stored nowhere', ko: () => '어디에도 저장되지 않음' },
   nowhereExpected: {
     en: (p: { event: string }) => `a read_committed consumer reads ${p.event} from none of the topics`,
-    ko: (p) => `read_committed 컨슈머가 어느 토픽에서도 ${p.event}를 읽지 않음`,
+    ko: (p) => `read_committed 컨슈머가 어느 토픽에서도 ${p.event} 이벤트를 읽지 않음`,
   },
   abortedExpected: {
     en: (p: { reached: string; event: string; missed: string }) =>
       `${p.reached} store ${p.event} in a transactional batch followed by an ABORT marker (written, then hidden); ${p.missed} never got it`,
-    ko: (p) => `${p.reached}에 ${p.event}가 트랜잭션 배치로 저장되고 뒤에 ABORT 마커가 있음(쓰였다가 가려짐); ${p.missed}에는 가지 않음`,
+    ko: (p) => `${p.reached}에 ${p.event} 이벤트가 트랜잭션 배치로 저장되고 뒤에 ABORT 마커가 있음(쓰였다가 가려짐); ${p.missed}에는 가지 않음`,
   },
   partlyExpected: {
     en: (p: { event: string; reached: string }) => `${p.event} is read from ${p.reached} and from no other topic: the failure split it`,
-    ko: (p) => `${p.event}는 ${p.reached}에서만 읽힘: 실패가 이벤트를 쪼갬`,
+    ko: (p) => `${p.event} 이벤트는 ${p.reached}에서만 읽힘: 실패가 이벤트를 쪼갬`,
   },
   partlyHint: {
     en: () => 'only a transaction (transactional.id) makes the writes to several topics all or nothing; idempotence does not',
@@ -111,8 +111,8 @@ export const MESSAGES = defineMessages({
         : `${p.event} is stored in plain batches (producerId -1, not transactional) only, in ${p.reached}`,
     ko: (p) =>
       p.idempotent
-        ? `${p.event}가 ${p.reached}에 트랜잭션이 아닌 멱등 배치(producer id 있음, 순번 0)로 저장됨`
-        : `${p.event}가 ${p.reached}에 일반 배치(producerId -1, 트랜잭션 아님)로만 저장됨`,
+        ? `${p.event} 이벤트가 ${p.reached}에 트랜잭션이 아닌 멱등 배치(producer id 있음, 순번 0)로 저장됨`
+        : `${p.event} 이벤트가 ${p.reached}에 일반 배치(producerId -1, 트랜잭션 아님)로만 저장됨`,
   },
   batchKind: {
     en: (p: { topic: string; transactional: boolean; producerId: number; baseSequence: number }) =>
