@@ -1,3 +1,4 @@
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
@@ -19,6 +20,17 @@ describe(LAB, () => {
     expect(graded.result).toMatchObject({ verdict: 'pass', figures: { librdkafkaKeysElsewhere: 15, keysMoved: 15 } });
   });
   testGoldenInBothLanguages(LAB);
+  testPicture(LAB, { shows: ['Partitions of each key', 'after growing to 12', 'java-12', 'p8', 'moved', '15 of 20 keys moved'] });
+
+  test('a grown topic where the keys stayed put draws no key as moved', async () => {
+    let original = '';
+    const text = await alteredPicture(LAB, 'keys-12.txt', (keys12) => {
+      original = keys12;
+      return movePartitions('java-12', (key) => partitionIn(original, key, 'java'))(keys12);
+    });
+    expect(text).toContain('0 of 20 keys moved');
+    expect(text).not.toMatch(/ p(6|7|8|9|10|11) /);
+  });
 
   test('librdkafka putting every key where Java does fails the CRC32 laws', async () => {
     let original = '';

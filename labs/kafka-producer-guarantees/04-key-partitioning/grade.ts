@@ -10,6 +10,7 @@ import {
   type Placed,
 } from '@kafka-labs/kafka-producer-guarantees/partitions';
 import { readPlaced } from '@kafka-labs/kafka-producer-guarantees/read-back';
+import type { PartitionsView } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
 
 /** What this grader reads of the parameters the run recorded (the run script's KEY_PARTITIONING). */
@@ -108,6 +109,17 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     evidence: moved.map((k) => `${k}: java at p${record(k, 'java')?.partition}/${record(k, 'java')?.offset}, ${S.afterGrowth} at p${record(k, S.afterGrowth)?.partition}/${record(k, S.afterGrowth)?.offset}`),
   });
   checks.figure('keysMoved', moved.length);
+  const column = (name: string, at: Map<string, number>) => ({ name, partitions: keys.map((k) => at.get(k) ?? null) });
+  checks.view({
+    kind: 'partitions',
+    files: [F.beforeGrowth, F.afterGrowth],
+    keys,
+    before: S.partitions,
+    after: S.grownTo,
+    clients: senders.map((c) => column(c, placed(before, c))),
+    grown: column(S.afterGrowth, grown),
+    moved,
+  } satisfies PartitionsView);
 
   const spread = (client: string) => countPerPartition(nulls, client, S.partitions);
   const even = S.nullKeys / S.partitions;

@@ -7,6 +7,7 @@ import { drawBatches, type BatchesView } from './batches.ts';
 import { drawCluster, type ClusterView } from './cluster.ts';
 import { drawConsumerGroup, type ConsumerGroupView } from './consumer-group.ts';
 import { drawDumpBatches, type DumpBatchesView } from './dump-batches.ts';
+import { drawPartitions, type PartitionsView } from './partitions.ts';
 import { drawSequence, type SequenceView } from './sequence.ts';
 import { drawSink, type SinkView } from './sink.ts';
 import { drawSteps, type StepsView } from './steps.ts';
@@ -18,6 +19,7 @@ export type ReportView =
   | ClusterView
   | ConsumerGroupView
   | DumpBatchesView
+  | PartitionsView
   | SequenceView
   | SinkView
   | StepsView
@@ -30,6 +32,7 @@ const DRAWERS: Drawers = {
   cluster: drawCluster,
   'consumer-group': drawConsumerGroup,
   'dump-batches': drawDumpBatches,
+  partitions: drawPartitions,
   sequence: drawSequence,
   sink: drawSink,
   steps: drawSteps,
