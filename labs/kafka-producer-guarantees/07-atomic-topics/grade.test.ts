@@ -1,3 +1,4 @@
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
@@ -10,6 +11,13 @@ describe(LAB, () => {
     expect(graded.result).toMatchObject({ verdict: 'pass', figures: { committedVisibleIn: 3, abortedVisibleIn: 0, plainVisibleIn: 2, idempotentVisibleIn: 2 } });
   });
   testGoldenInBothLanguages(LAB);
+  testPicture(LAB, { shows: ['Transactions in the log', 'orders', 'order-analytics', 'order-notifications', 'COMMIT e0', 'ABORT e0', 'O-3', 'O-4', 'read_committed'] });
+
+  test("an aborted transaction whose marker says COMMIT in orders draws one ABORT marker, order-analytics'", async () => {
+    const aborts = (text: string) => text.match(/ABORT e\d/g)?.length ?? 0;
+    const text = await alteredPicture(LAB, 'orders-dump.txt', (dump) => dump.replace(/endTxnMarker: ABORT/, 'endTxnMarker: COMMIT'));
+    expect(aborts(text)).toBe(1);
+  });
 
   test('a committed event missing from one topic fails committed-visible-everywhere', async () => {
     const graded = await gradeAltered(LAB, 'order-analytics-read-committed.txt', (text) => text.replace(/^.*\tO-1\n/m, ''));

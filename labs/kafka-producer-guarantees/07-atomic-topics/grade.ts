@@ -1,11 +1,27 @@
-import { compactView, readDump, txnOutcome, type DumpLog } from '@kafka-labs/dumplog';
+import { compactView, readDump, txnOutcome, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { topicFiles, topicsBefore } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
 import { readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
+import type { TransactionsView, TxnBatch } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
+
+/** A batch of a topic's dump as the transactions picture draws it: its transaction's fate, a marker's kind. */
+function txnBatch(dump: DumpLog, b: DumpBatch): TxnBatch {
+  const marker = b.isControl ? (b.records[0]?.endTxnMarker ?? null) : null;
+  const outcome = b.isControl ? marker : txnOutcome(dump, b);
+  return {
+    baseOffset: b.baseOffset,
+    lastOffset: b.lastOffset,
+    producerId: b.producerId,
+    epoch: b.producerEpoch,
+    fate: !b.isTransactional ? 'none' : outcome === 'COMMIT' ? 'committed' : outcome === 'ABORT' ? 'aborted' : 'open',
+    marker,
+    label: b.records.map((r) => r.payload ?? '').join(' '),
+  };
+}
 
 /** What this grader reads of the parameters the run recorded (the run script's ATOMIC_TOPICS). */
 const RECORDED = is.object({
@@ -27,11 +43,20 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   const runName = (topic: string) => nameOf(names, topic);
   const visible = new Map<string, string[]>();
   const dumps = new Map<string, DumpLog>();
+  const reads: TransactionsView['reads'] = [];
   for (const t of S.topics) {
     const files = topicFiles(t);
-    visible.set(t, (await readPlaced(runDir, files.committed)).map((r) => r.value));
+    const placed = await readPlaced(runDir, files.committed);
+    visible.set(t, placed.map((r) => r.value));
+    reads.push({ log: t, title: 'read_committed', offsets: placed.map((r) => r.offset) });
     dumps.set(t, await readDump(runDir, files.dump));
   }
+  checks.view({
+    kind: 'transactions',
+    files: S.topics.flatMap((t) => [topicFiles(t).dump, topicFiles(t).committed]),
+    logs: S.topics.map((t) => ({ title: t, batches: dumps.get(t)!.batches.map((b) => txnBatch(dumps.get(t)!, b)) })),
+    reads,
+  } satisfies TransactionsView);
   const seenIn = (event: string) => S.topics.filter((t) => visible.get(t)!.includes(event));
   const visibility = (event: string) => S.topics.map((t) => `${t}: ${visible.get(t)!.filter((v) => v === event).length}`).join(', ');
   /** The event's data batches per topic, each with the marker that ended its transaction. */
