@@ -1,3 +1,4 @@
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -16,6 +17,12 @@ describe(LAB, () => {
     });
   });
   testGoldenInBothLanguages(LAB);
+  testPicture(LAB, { shows: ['answered by the proxy: NOT_LEADER_OR_FOLLOWER, never reached the broker', 'Produce response written by the proxy', 'appended at offset 5 (E-2)', 'epoch 1 · baseSequence 0'] });
+
+  test('a request the proxy forwarded is drawn as reaching the broker, not as answered by the proxy', async () => {
+    const text = await alteredPicture(LAB, 'proxy-events.jsonl', (events) => events.replace(/"action":"answered"/g, '"action":"forwarded"'));
+    expect(text).not.toContain('answered by the proxy');
+  });
 
   test('a plain producer whose log is in send order fails plain-reordered', async () => {
     const graded = await gradeAltered(LAB, 'plain-dump.txt', withPayloads(['W', 'E-1', 'E-2', 'E-3', 'E-4', 'E-5']));

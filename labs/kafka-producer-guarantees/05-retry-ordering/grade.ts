@@ -2,7 +2,7 @@ import { compactView } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { parseClientEvent } from '@kafka-labs/kafka-client/producer-log';
-import { payloadsOf, readBatches, readProducerLog, readProxyEvents } from '@kafka-labs/kafka-producer-guarantees/read-back';
+import { payloadsOf, readBatches, readProducerLog, readProxyEvents, topicSequence } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import {
   allInFlight,
   clientOf,
@@ -46,6 +46,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const log = await readProducerLog(runDir, v.name);
     const stored = payloadsOf(batches);
     const dumpLines = compactView(batches);
+    checks.view(topicSequence(topic, { name: v.name, log }, proxyEvents, batches, [files.producer, files.dump]));
 
     const answered = proxyEvents.filter((e) => e.action === 'answered' && e.produce?.partitions.some((p) => p.topic === topic));
     checks.law({

@@ -1,3 +1,4 @@
+import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { describe, expect, test } from 'vitest';
 import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 import { withPayloads } from '@kafka-labs/kafka-producer-guarantees/testing';
@@ -14,6 +15,12 @@ describe(LAB, () => {
     });
   });
   testGoldenInBothLanguages(LAB);
+  testPicture(LAB, { shows: ['Produce response dropped by the proxy', 'producerId', 'epoch 0 · baseSequence 2', 'a duplicate of offset 2: not appended'] });
+
+  test("without the proxy's drop, no response is drawn as dropped", async () => {
+    const text = await alteredPicture(LAB, 'proxy-events.jsonl', (events) => events.replace(/"action":"response-dropped"/g, '"action":"forwarded"'));
+    expect(text).not.toContain('Produce response dropped by the proxy');
+  });
 
   test('a kafkajs partition that holds the acknowledged record fails kafkajs-acknowledged-not-stored', async () => {
     const graded = await gradeAltered(LAB, 'kafkajs-dump.txt', withPayloads(['W', 'E-1', 'E-2', 'E-5', 'E-4', 'E-3']));

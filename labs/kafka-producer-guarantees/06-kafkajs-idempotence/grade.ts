@@ -2,7 +2,7 @@ import { compactView } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { fates, formatFate, formatRequest, lostResponseFiles, lostResponseTopic, produceRequests } from '@kafka-labs/kafka-producer-guarantees/lost-response';
-import { readBatches, readProducerLog, readProxyEvents } from '@kafka-labs/kafka-producer-guarantees/read-back';
+import { readBatches, readProducerLog, readProxyEvents, topicSequence } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName, sentOrder } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
 import { MESSAGES } from './messages.ts';
 
@@ -36,6 +36,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const fate = fates(sent, log.results, batches);
     const dumpLines = compactView(batches);
     const fateLines = fate.map(formatFate);
+    checks.view(topicSequence(topic, { name: v.name, log }, proxyEvents, batches, [files.producer, files.dump]));
 
     const dropped = requests.filter((r) => r.dropped);
     const lostAnswer = dropped.length === 1 && dropped[0]!.ordinal === S.droppedProduce ? dropped[0]! : null;

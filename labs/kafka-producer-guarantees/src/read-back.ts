@@ -3,6 +3,8 @@
 import { dataBatches, parseConsumerOutput, readDump, type DumpBatch } from '@kafka-labs/dumplog';
 import { GradeError, readRunFile } from '@kafka-labs/grader';
 import { parseProducerLog, ProducerError, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
+import { PROXY_EVENTS, type ProxyEvent } from '@kafka-labs/proxy';
+import type { SequenceView } from '@kafka-labs/report/views';
 import type { Placed } from './partitions.ts';
 
 /** The records of kafka-console-consumer output (partition, offset and key printed) saved as `file`; a line of another shape is a GradeError. */
@@ -37,3 +39,24 @@ export const payloadsOf = (batches: DumpBatch[]) => batches.flatMap((b) => b.rec
 
 /** The fault proxy's event log, which the run scripts of this track write into the run folder, and its reader. */
 export { PROXY_EVENTS, readProxyEvents } from '@kafka-labs/proxy';
+
+/**
+ * The report's sequence picture of one producer of a proxy lab: the proxy's events on the connections that carried
+ * Produce requests for `topic`, the producer's log, and the partition's data batches (from `files`).
+ */
+export function topicSequence(
+  topic: string,
+  producer: { name: string; log: ProducerLog },
+  proxy: readonly ProxyEvent[],
+  batches: DumpBatch[],
+  files: string[],
+): SequenceView {
+  const connections = new Set(proxy.filter((e) => e.apiName === 'Produce' && e.produce?.partitions.some((p) => p.topic === topic)).map((e) => e.connection));
+  return {
+    kind: 'sequence',
+    files: [PROXY_EVENTS, ...files],
+    producers: [{ name: producer.name, lines: producer.log.lines }],
+    proxy: proxy.filter((e) => connections.has(e.connection)),
+    batches,
+  };
+}

@@ -22,6 +22,7 @@ export const MESSAGES = defineMessages({
   request: { en: () => 'request', ko: () => '요청' },
   response: { en: () => 'response', ko: () => '응답' },
   responseDropped: { en: () => 'response dropped by the proxy', ko: () => '프록시가 버린 응답' },
+  responseAnswered: { en: () => 'response the proxy wrote itself (the request never reached the broker)', ko: () => '프록시가 직접 쓴 응답(요청은 브로커에 닿지 않음)' },
   partitionHolds: { en: () => 'What the partition holds (kafka-dump-log)', ko: () => '파티션에 남은 것 (kafka-dump-log)' },
   groupTitle: { en: (p: { group: string }) => `Group ${p.group}`, ko: (p) => `그룹 ${p.group}` },
   groupIntro: {

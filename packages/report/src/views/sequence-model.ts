@@ -65,7 +65,11 @@ export type SequenceRow =
       connection: number;
       correlationId: number | null;
       batch: SentBatch | null;
-      /** True when the same process sent this MsgId before: the client's retry. */
+      /** The batch's numbering as the proxy read it off the request (a Produce request), whatever the client logged. */
+      identity: { producerId: number; epoch: number; baseSequence: number } | null;
+      /** The error the proxy answered the request with itself, instead of forwarding it to the broker. */
+      answered: string | null;
+      /** True when the same idempotent process sent this MsgId before: the client's retry. */
       retry: boolean;
       stored: Stored | null;
     }
@@ -76,7 +80,7 @@ export type SequenceRow =
       api: string;
       ordinal: number | null;
       connection: number;
-      fate: 'forwarded' | 'dropped' | 'discarded';
+      fate: 'forwarded' | 'dropped' | 'discarded' | 'answered';
       /** The stored outcome of the request this answers, when known. */
       stored: Stored | null;
     }
@@ -121,6 +125,11 @@ export const WORDS = defineMessages({
   discardedTitle: { en: (p: { api: string }) => `the proxy discarded the response to ${p.api}`, ko: (p) => `프록시가 ${p.api}의 응답을 버림 (연결 닫힘)` },
   requestTitle: { en: (p: { api: string; connection: number; correlationId: string }) => `${p.api} request, connection ${p.connection}, correlation_id ${p.correlationId}`, ko: (p) => `${p.api} 요청, 연결 ${p.connection}, correlation_id ${p.correlationId}` },
   retry: { en: () => 'retry', ko: () => '재시도' },
+  answered: {
+    en: (p: { error: string }) => `answered by the proxy: ${p.error}, never reached the broker`,
+    ko: (p) => `프록시가 ${p.error}로 직접 답함, 브로커에 닿지 않음`,
+  },
+  answeredResponse: { en: (p: { api: string }) => `${p.api} response written by the proxy`, ko: (p) => `프록시가 직접 쓴 ${p.api} 응답` },
   killed: { en: () => 'process killed: no delivery report', ko: () => '프로세스 강제 종료: 전달 보고 없음' },
   noPid: { en: () => 'no producer id', ko: () => 'producer id 없음' },
   proxy: { en: () => 'proxy', ko: () => '프록시' },
@@ -148,7 +157,8 @@ function processOrder(runs: ProducerRun[]): ProducerRun[] {
 
 const isRequest = (e: ProxyEvent) => e.direction === 'request' && e.apiName !== undefined && SHOWN_APIS.has(e.apiName);
 const isResponse = (e: ProxyEvent) => e.direction === 'response' && e.apiName !== undefined && SHOWN_APIS.has(e.apiName);
-const fateOf = (e: ProxyEvent) => (e.action === 'response-dropped' ? 'dropped' : e.action === 'response-discarded' ? 'discarded' : 'forwarded');
+const fateOf = (e: ProxyEvent) =>
+  e.action === 'response-dropped' ? 'dropped' : e.action === 'response-discarded' ? 'discarded' : e.action === 'injected' ? 'answered' : 'forwarded';
 const sameExchange = (request: ProxyEvent, e: ProxyEvent) =>
   e.connection === request.connection && e.correlationId === request.correlationId && e.apiName === request.apiName;
 
@@ -179,9 +189,13 @@ export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], b
   const t = textsIn(WORDS, lang);
   const ordered = processOrder(producers.map(producerRun));
   const produceConnections = new Set(proxy.filter((e) => isRequest(e) && e.apiName === 'Produce').map((e) => e.connection));
-  const shown = [...proxy]
-    .sort((x, y) => x.seq - y.seq)
-    .filter((e) => isRequest(e) || isResponse(e) || FAULTS.has(e.action) || (e.action === 'disconnected' && produceConnections.has(e.connection)));
+  const sorted = [...proxy].sort((x, y) => x.seq - y.seq);
+  // A request the proxy held is logged when it arrives (delayed) and again when it leaves (forwarded or answered):
+  // it is drawn once, as it left.
+  const heldThenSent = (e: ProxyEvent) => e.action === 'delayed' && isRequest(e) && sorted.some((o) => o.seq > e.seq && o.direction === 'request' && sameExchange(e, o));
+  const shown = sorted.filter(
+    (e) => !heldThenSent(e) && (isRequest(e) || isResponse(e) || FAULTS.has(e.action) || (e.action === 'disconnected' && produceConnections.has(e.connection))),
+  );
   const rows: SequenceRow[] = [];
   const sent = new Map<number, SentBatch>();
   const processOfConnection = new Map<number, number>();
@@ -194,8 +208,14 @@ export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], b
     if (isRequest(e)) {
       processOfConnection.set(e.connection, process);
       const batch = sent.get(e.seq) ?? null;
-      const retry = batch !== null && requests.some(({ row }) => row.process === process && row.batch?.msgId === batch.msgId);
-      const row: RequestRow = { kind: 'request', process, time: e.time, api: e.apiName!, ordinal: e.ordinal ?? null, connection: e.connection, correlationId: e.correlationId ?? null, batch, retry, stored: null };
+      const retry = batch?.pid != null && requests.some(({ row }) => row.process === process && row.batch?.msgId === batch.msgId);
+      const p = e.produce?.partitions[0];
+      const identity = p ? { producerId: p.producerId, epoch: p.producerEpoch, baseSequence: p.baseSequence } : null;
+      const answered = e.action === 'answered' ? (e.errorName ?? 'an error') : null;
+      const row: RequestRow = {
+        kind: 'request', process, time: e.time, api: e.apiName!, ordinal: e.ordinal ?? null, connection: e.connection,
+        correlationId: e.correlationId ?? null, batch, identity, answered, retry, stored: null,
+      };
       requests.push({ event: e, row });
       return row;
     }
@@ -262,24 +282,27 @@ export function sequenceModel(producers: ProducerLines[], proxy: ProxyEvent[], b
 }
 
 /**
- * Says what the broker did with each Produce request: an idempotent batch is found in the dump by PID, epoch and
- * BaseSeq, and only the first request with that identity appended it (the broker answers later ones with the first
+ * Says what the broker did with each Produce request the proxy forwarded: an idempotent batch is found in the dump by
+ * the PID, epoch and BaseSeq the proxy read off its request, and only the first request with that identity appended it (the broker answers later ones with the first
  * copy's offset); requests without an identity appended one batch each, in order, when the counts agree.
  */
-function attachStored(requests: { batch: SentBatch | null; stored: Stored | null }[], batches: DumpBatch[]): void {
+function attachStored(all: RequestRow[], batches: DumpBatch[]): void {
+  // A request the proxy answered itself never reached the broker.
+  const requests = all.filter((r) => r.answered === null);
+  const idOf = (r: RequestRow) => (r.identity && r.identity.producerId >= 0 ? r.identity : null);
   const payload = (b: DumpBatch) => (b.count === 1 ? (b.records[0]?.payload ?? null) : `${b.count} records`);
   const copy = (b: DumpBatch) => batches.slice(0, batches.indexOf(b) + 1).filter((o) => payload(o) === payload(b)).length;
   const stored = (b: DumpBatch, duplicate: boolean): Stored => ({ offset: b.baseOffset, payload: payload(b), duplicate, copy: copy(b) });
   const seen = new Set<DumpBatch>();
-  const anonymous = requests.filter((r) => r.batch?.pid == null);
-  const anonymousBatches = batches.filter((b) => b.producerId === -1 || !requests.some((r) => r.batch?.pid?.id === b.producerId));
+  const anonymous = requests.filter((r) => idOf(r) === null);
+  const anonymousBatches = batches.filter((b) => b.producerId === -1 || !requests.some((r) => idOf(r)?.producerId === b.producerId));
   if (anonymous.length === anonymousBatches.length) {
     anonymous.forEach((r, i) => (r.stored = stored(anonymousBatches[i]!, false)));
   }
   for (const r of requests) {
-    const pid = r.batch?.pid;
-    if (!pid) continue;
-    const batch = batches.find((b) => b.producerId === pid.id && b.producerEpoch === pid.epoch && b.baseSequence === r.batch!.baseSeq);
+    const id = idOf(r);
+    if (!id) continue;
+    const batch = batches.find((b) => b.producerId === id.producerId && b.producerEpoch === id.epoch && b.baseSequence === id.baseSequence);
     if (!batch) continue;
     r.stored = stored(batch, seen.has(batch));
     seen.add(batch);

@@ -79,8 +79,15 @@ export function sequenceSvg(model: SequenceModel): Markup {
       const produce = row.api === 'Produce';
       const stroke = produce ? colour : MUTED;
       const marker = produce ? `arrow-${row.process % COLOURS.length}` : 'arrow-muted';
-      const head = produce ? `Produce #${row.ordinal ?? '?'}${row.stored?.payload ? ` · ${row.stored.payload}` : ''}${row.retry ? ` · ${t.retry()}` : ''}` : row.api;
-      const detail = row.batch ? `MsgId ${row.batch.msgId} · ${formatPid(row.batch.pid)} · BaseSeq ${row.batch.baseSeq}` : null;
+      const head = produce ? `Produce #${row.ordinal ?? '?'}${row.stored?.payload && (!row.stored.duplicate || row.retry) ? ` · ${row.stored.payload}` : ''}${row.retry ? ` · ${t.retry()}` : ''}` : row.api;
+      const numbering = row.identity
+        ? row.identity.producerId === -1
+          ? t.noPid()
+          : `producerId ${row.identity.producerId} · epoch ${row.identity.epoch} · baseSequence ${row.identity.baseSequence}`
+        : null;
+      const detail = [row.batch?.pid ? `MsgId ${row.batch.msgId}` : null, numbering ?? (row.batch ? `${formatPid(row.batch.pid)} · BaseSeq ${row.batch.baseSeq}` : null)]
+        .filter(Boolean)
+        .join(' · ') || null;
       const arrowY = y + (detail ? 34 : 22);
       const stored = storedText(row, t);
       body.push(
@@ -89,8 +96,12 @@ export function sequenceSvg(model: SequenceModel): Markup {
           label(head, px + 10, y + 14, { 'font-weight': produce ? 700 : 400, fill: row.retry ? '#b7791f' : produce ? INK : MUTED }),
           detail ? label(detail, px + 10, y + 28, { 'font-size': 11, class: 'batch' }) : null,
           arrow(px, PROXY_X, arrowY, stroke, marker),
-          arrow(PROXY_X, BROKER_X, arrowY, stroke, marker),
-          el('text', { x: PROXY_X + 10, y: arrowY - 5, 'font-size': 10, fill: MUTED }, `conn ${row.connection} · correlation_id ${row.correlationId ?? '?'}`),
+          row.answered
+            ? el('text', { class: 'answered', x: PROXY_X + 12, y: arrowY + 4, 'font-size': 12, fill: RED, 'font-weight': 700 }, t.answered({ error: row.answered }))
+            : [
+                arrow(PROXY_X, BROKER_X, arrowY, stroke, marker),
+                el('text', { x: PROXY_X + 10, y: arrowY - 5, 'font-size': 10, fill: MUTED }, `conn ${row.connection} · correlation_id ${row.correlationId ?? '?'}`),
+              ],
           stored ? el('g', { transform: `translate(0 ${arrowY + 4})` }, stored) : null,
         ),
       );
@@ -99,7 +110,14 @@ export function sequenceSvg(model: SequenceModel): Markup {
       const produce = row.api === 'Produce';
       const arrowY = y + 18;
       const what = produce && row.stored ? (row.stored.duplicate ? t.responseFirstCopy : t.responseOffset)({ offset: row.stored.offset }) : t.apiResponse({ api: row.api });
-      if (row.fate === 'forwarded') {
+      if (row.fate === 'answered') {
+        body.push(
+          el('g', { class: 'response response-answered', 'data-ordinal': row.ordinal },
+            arrow(PROXY_X, px, arrowY, RED, 'arrow-red', true),
+            label(t.answeredResponse({ api: row.api }), px + 16, arrowY - 5, { 'font-size': 11, fill: RED }),
+          ),
+        );
+      } else if (row.fate === 'forwarded') {
         body.push(
           el('g', { class: 'response', 'data-ordinal': row.ordinal },
             arrow(BROKER_X, PROXY_X, arrowY, produce ? INK : MUTED, produce ? 'arrow-ink' : 'arrow-muted', true),
@@ -214,6 +232,9 @@ export function sequenceSection(model: SequenceModel, batches: DumpBatch[] | nul
       { swatch: swatch(el('line', { x1: 1, x2: 25, y1: 7, y2: 7, stroke: COLOURS[0]!, 'stroke-width': 1.8 })), text: t.request() },
       { swatch: swatch(el('line', { x1: 1, x2: 25, y1: 7, y2: 7, stroke: INK, 'stroke-width': 1.8, 'stroke-dasharray': '6 4' })), text: t.response() },
       { swatch: swatch(cross(13, 7, RED, 5)), text: t.responseDropped() },
+      ...(model.rows.some((r) => r.kind === 'response' && r.fate === 'answered')
+        ? [{ swatch: swatch(el('line', { x1: 1, x2: 25, y1: 7, y2: 7, stroke: RED, 'stroke-width': 1.8, 'stroke-dasharray': '6 4' })), text: t.responseAnswered() }]
+        : []),
     ],
     after: batches ? el('div', {}, el('h3', {}, t.partitionHolds()), storedTable(batches)) : null,
   };
