@@ -11,10 +11,12 @@ describe(LAB, () => {
     expect(graded.result).toMatchObject({ verdict: 'pass', figures: { committedVisibleIn: 3, abortedVisibleIn: 0, plainVisibleIn: 2, idempotentVisibleIn: 2 } });
   });
   testGoldenInBothLanguages(LAB);
-  testPicture(LAB, { shows: ['Transactions in the log', 'orders', 'order-analytics', 'order-notifications', 'COMMIT e0', 'ABORT e0', 'O-3', 'O-4', 'read_committed'] });
+  testPicture(LAB, {
+    shows: ['Transactions: orders', 'Transactions: order-analytics', 'Transactions: order-notifications', 'COMMIT (committed) · epoch 0', 'ABORT (aborted) · epoch 0', 'plain', 'idempotent', 'O-4', 'read_committed'],
+  });
 
   test("an aborted transaction whose marker says COMMIT in orders draws one ABORT marker, order-analytics'", async () => {
-    const aborts = (text: string) => text.match(/ABORT e\d/g)?.length ?? 0;
+    const aborts = (text: string) => text.match(/ABORT \(aborted\)/g)?.length ?? 0;
     const text = await alteredPicture(LAB, 'orders-dump.txt', (dump) => dump.replace(/endTxnMarker: ABORT/, 'endTxnMarker: COMMIT'));
     expect(aborts(text)).toBe(1);
   });

@@ -1,26 +1,32 @@
-import { compactView, readDump, txnOutcome, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
+import { compactView, readDump, txnOutcome, type DumpLog } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { topicFiles, topicsBefore } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
 import { readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
-import type { TransactionsView, TxnBatch } from '@kafka-labs/report/views';
+import type { TransactionsView, TxnLogBatch } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
 
-/** A batch of a topic's dump as the transactions picture draws it: its transaction's fate, a marker's kind. */
-function txnBatch(dump: DumpLog, b: DumpBatch): TxnBatch {
-  const marker = b.isControl ? (b.records[0]?.endTxnMarker ?? null) : null;
-  const outcome = b.isControl ? marker : txnOutcome(dump, b);
-  return {
-    baseOffset: b.baseOffset,
-    lastOffset: b.lastOffset,
-    producerId: b.producerId,
-    epoch: b.producerEpoch,
-    fate: !b.isTransactional ? 'none' : outcome === 'COMMIT' ? 'committed' : outcome === 'ABORT' ? 'aborted' : 'open',
-    marker,
-    label: b.records.map((r) => r.payload ?? '').join(' '),
-  };
+/**
+ * A topic's dump as the transactions picture draws it: each data batch under the variant whose event it holds, its
+ * transaction's fate; a marker under the variant of the data batches it ends (the same producer id).
+ */
+function logBatches(dump: DumpLog, writerOf: (event: string) => string): TxnLogBatch[] {
+  const byProducer = new Map<number, string>();
+  return dump.batches.map((b): TxnLogBatch => {
+    const ids = b.records.map((r) => r.payload ?? '');
+    if (b.isControl) {
+      const marker = b.records[0]?.endTxnMarker ?? 'ABORT';
+      const writer = byProducer.get(b.producerId) ?? '?';
+      return { baseOffset: b.baseOffset, lastOffset: b.lastOffset, writer, epoch: b.producerEpoch, marker, fate: marker === 'COMMIT' ? 'committed' : 'aborted', ids: [] };
+    }
+    const writer = writerOf(ids[0] ?? '');
+    byProducer.set(b.producerId, writer);
+    const outcome = txnOutcome(dump, b);
+    const fate = !b.isTransactional ? 'plain' : outcome === 'COMMIT' ? 'committed' : outcome === 'ABORT' ? 'aborted' : 'open';
+    return { baseOffset: b.baseOffset, lastOffset: b.lastOffset, writer, epoch: b.producerEpoch, marker: null, fate, ids };
+  });
 }
 
 /** What this grader reads of the parameters the run recorded (the run script's ATOMIC_TOPICS). */
@@ -43,19 +49,23 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
   const runName = (topic: string) => nameOf(names, topic);
   const visible = new Map<string, string[]>();
   const dumps = new Map<string, DumpLog>();
-  const reads: TransactionsView['reads'] = [];
+  const reads = new Map<string, { offset: number; id: string }[]>();
   for (const t of S.topics) {
     const files = topicFiles(t);
     const placed = await readPlaced(runDir, files.committed);
     visible.set(t, placed.map((r) => r.value));
-    reads.push({ log: t, title: 'read_committed', offsets: placed.map((r) => r.offset) });
+    reads.set(t, placed.map((r) => ({ offset: r.offset, id: r.value })));
     dumps.set(t, await readDump(runDir, files.dump));
   }
+  const writerOf = (event: string) => S.variants.find((v) => v.event === event)?.name ?? '?';
   checks.view({
     kind: 'transactions',
     files: S.topics.flatMap((t) => [topicFiles(t).dump, topicFiles(t).committed]),
-    logs: S.topics.map((t) => ({ title: t, batches: dumps.get(t)!.batches.map((b) => txnBatch(dumps.get(t)!, b)) })),
-    reads,
+    strips: S.topics.map((t) => ({
+      title: t,
+      batches: logBatches(dumps.get(t)!, writerOf),
+      reads: [{ isolation: 'read_committed', reader: 'kafka-console-consumer', records: reads.get(t)!, end: null, twice: [] }],
+    })),
   } satisfies TransactionsView);
   const seenIn = (event: string) => S.topics.filter((t) => visible.get(t)!.includes(event));
   const visibility = (event: string) => S.topics.map((t) => `${t}: ${visible.get(t)!.filter((v) => v === event).length}`).join(', ');
