@@ -33,3 +33,16 @@ export async function openReport(browser: Browser, htmlFile: string): Promise<Op
   await page.goto(url);
   return { page, problems };
 }
+
+/** What of the page lies beyond the window's width (the page's own scroll width first), at most `max` lines. */
+export function overflowing(page: Page, max = 5): Promise<string[]> {
+  return page.evaluate(
+    ({ width, max }) => {
+      const out = [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+        .map((e) => `${e.tagName} ${e.getAttribute('class') ?? ''} right=${e.getBoundingClientRect().right}`);
+      return (document.documentElement.scrollWidth > width ? [`page scrollWidth ${document.documentElement.scrollWidth}`, ...out] : out).slice(0, max);
+    },
+    { width: VIEWPORT.width, max },
+  );
+}

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { listLabs } from '@kafka-labs/lab-kit/catalog';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openReport } from './browser.ts';
+import { launchBrowser, openReport, overflowing } from './browser.ts';
 import { REPORT_HTML } from './report.ts';
-import { chromiumPath, VIEWPORT } from './screenshot.ts';
+import { chromiumPath } from './screenshot.ts';
 
 // Every lab's golden report in headless Chromium at 1280 px, as a learner or a course platform opens it: it loads
 // nothing, logs no error and draws nothing wider than the window. (What each picture shows is each lab's own test.)
@@ -24,14 +24,8 @@ describe('golden reports in Chromium', () => {
   test.each(listLabs().map((lab) => [lab.id, join(lab.dir, 'golden', REPORT_HTML)]))('%s', async (_id, html) => {
     expect(existsSync(html), `${html} is missing: pnpm report <lab> <golden>`).toBe(true);
     const { page, problems } = await openReport(browser, html);
-    const wide = await page.evaluate((width) => {
-      const out = [...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > width + 0.5)
-        .map((e) => `${e.tagName} ${e.getAttribute('class') ?? ''} right=${e.getBoundingClientRect().right}`);
-      return document.documentElement.scrollWidth > width ? [`page scrollWidth ${document.documentElement.scrollWidth}`, ...out] : out;
-    }, VIEWPORT.width);
     expect(problems).toEqual([]);
-    expect(wide.slice(0, 5)).toEqual([]);
+    expect(await overflowing(page)).toEqual([]);
     expect(await page.locator('section.picture').count()).toBeGreaterThan(0);
     await page.close();
   });

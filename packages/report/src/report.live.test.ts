@@ -4,7 +4,7 @@ import { latestRunFolder } from '@kafka-labs/lab-kit';
 import { copyLatestRun, runLabOnce, runPnpm } from '@kafka-labs/lab-kit/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openReport } from './browser.ts';
+import { launchBrowser, openReport, overflowing } from './browser.ts';
 import { chromiumPath, VIEWPORT } from './screenshot.ts';
 
 // What a person sees in report.html of real lab runs, in headless Chromium at 1280 px.
@@ -25,14 +25,8 @@ const result = (dir: string) => JSON.parse(readFileSync(join(dir, 'result.json')
 /** Opens a report and checks what every report must hold: no error, no request, nothing wider than the window. */
 async function look(html: string) {
   const { page, problems } = await openReport(browser, html);
-  const wide = await page.evaluate((width) => {
-    const out = [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5)
-      .map((e) => `${e.tagName} ${e.getAttribute('class') ?? ''} right=${e.getBoundingClientRect().right}`);
-    return document.documentElement.scrollWidth > width ? [`page scrollWidth ${document.documentElement.scrollWidth}`, ...out] : out;
-  }, VIEWPORT.width);
   expect(problems).toEqual([]);
-  expect(wide.slice(0, 5)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
   return page;
 }
 
