@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP, ensureBroker, labsHome, lockBroker, runTool, type Broker } from '@kafka-labs/broker';
 import { gradeRun, type LabResult, type RunInfo } from '@kafka-labs/grader';
 import { REPO_ROOT, resolveLabs } from '@kafka-labs/lab-kit';
-import { expectUnfinishedRun, labIdOf, startLabInBackground, withEarlierRun } from '@kafka-labs/lab-kit/testing';
+import { expectKoreanRun, expectUnfinishedRun, labIdOf, startLabInBackground, withEarlierRun } from '@kafka-labs/lab-kit/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -74,7 +74,7 @@ async function newTopic(base: string, partitions = 1): Promise<string> {
 beforeAll(async () => {
   broker = await ensureBroker();
   await admin.connect();
-  const run = spawnSync('pnpm', ['-s', 'lab', LAB], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, KAFKA_LABS_RUNS: runsRoot } });
+  const run = spawnSync('pnpm', ['-s', 'lab', LAB, '--lang', 'ko'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, KAFKA_LABS_RUNS: runsRoot } });
   expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
   solution = realpathSync(join(runsRoot, LAB, 'latest'));
   names = (JSON.parse(readFileSync(join(solution, 'run.json'), 'utf8')) as RunInfo).names;
@@ -86,6 +86,10 @@ afterAll(async () => {
 });
 
 describe('the reference solution', () => {
+  test('was run in Korean (--lang ko), and a learner reads it in Korean', () => {
+    expectKoreanRun(LAB, solution);
+  });
+
   test('passes all 7 steps and leaves the seven files of the exercise in its work folder', async () => {
     const result = await grade(solution);
     expect(result.verdict, JSON.stringify(result.checks, null, 2)).toBe('pass');

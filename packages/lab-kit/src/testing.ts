@@ -77,10 +77,10 @@ export function copyLatestRun(labId: string): string {
   return copy;
 }
 
-/** Runs the lab once before the file's tests (`pnpm lab <id>`), failing them with its output unless it passes. */
-export function runLabOnce(labId: string): void {
+/** Runs the lab once before the file's tests (`pnpm lab <id> --lang <lang>`), failing them with its output unless it passes. */
+export function runLabOnce(labId: string, lang: Lang = 'en'): void {
   beforeAll(() => {
-    const run = runPnpm('lab', labId);
+    const run = runPnpm('lab', labId, '--lang', lang);
     expect(run.status, run.stdout + run.stderr).toBe(0);
   });
 }
@@ -99,6 +99,24 @@ export function testGoldenInBothLanguages(labId: string): void {
     expect(ko.result!.checks.filter((c) => !hasHangul(c.message)).map((c) => c.id)).toEqual([]);
     expect(ko.stdout).toMatch(/^판정: /m);
   });
+}
+
+/**
+ * A run made with `--lang ko` speaks Korean where a learner reads it: the transcript's title and prose, every check
+ * message, the report's lang and headings (evidence, check ids and JSON keys stay as they are).
+ */
+export function expectKoreanRun(labId: string, runDir: string): void {
+  const transcript = readFileSync(join(runDir, 'transcript.txt'), 'utf8').split('\n');
+  expect(transcript.find((line) => line.startsWith(`== ${labId}: `)) ?? '').toSatisfy(hasHangul);
+  expect(transcript.filter((line) => !line.startsWith(' ') && hasHangul(line)).length).toBeGreaterThan(2);
+  const result = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as LabResult;
+  expect(result.lang).toBe('ko');
+  expect(result.checks.filter((c) => !hasHangul(c.message)).map((c) => c.id)).toEqual([]);
+  const html = readFileSync(join(runDir, 'report.html'), 'utf8');
+  expect(html).toMatch(/<html lang="ko">/);
+  const headings = [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]!);
+  expect(headings.length).toBeGreaterThan(1);
+  expect(headings.filter((h) => !hasHangul(h))).toEqual([]);
 }
 
 /** An edit of one file of a run folder: the new text, given the old and the copy's folder (to read its other files). */
