@@ -55,7 +55,7 @@ async function row(cells: string[], fn: () => Promise<number>): Promise<string> 
 }
 
 const tables: string[] = [];
-const release = await lockBroker('broker benchmark', console.error);
+const release = await lockBroker('broker benchmark', (holder, pid) => console.error(`waiting for ${holder} (pid ${pid}) to finish: it holds the broker's ports`));
 console.error(`${runs} runs each, ${cpus().length} cores, load average now ${load()}`);
 
 // Before `start`, which formats the storage: the single node restarted on its data dir as the labs left it.

@@ -68,9 +68,10 @@ export function tryLockFile(file: string, owner: string): { release: () => void 
 
 /**
  * Takes the machine-wide lock on the broker's fixed ports (and the proxy's 9532): one lab, or one
- * test that restarts the broker, at a time. Waits for a live holder, takes over a dead one's; returns the release.
+ * test that restarts the broker, at a time. Waits for a live holder (telling `waiting` once, for the caller to say in
+ * its own words), takes over a dead one's; returns the release.
  */
-export async function lockBroker(owner: string, log: (line: string) => void): Promise<() => void> {
+export async function lockBroker(owner: string, waiting: (holder: string, pid: number) => void): Promise<() => void> {
   const dir = labsHome();
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'lab.lock');
@@ -81,7 +82,7 @@ export async function lockBroker(owner: string, log: (line: string) => void): Pr
     if ('release' in lock) return lock.release;
     const { pid, owner: holder } = lock.holder;
     if (Date.now() > deadline) throw new BrokerError(`${holder} (pid ${pid}) still holds ${file}`);
-    if (!told) log(`waiting for ${holder} (pid ${pid}) to finish: it holds the broker's ports`);
+    if (!told) waiting(holder, pid);
     told = true;
     await new Promise((r) => setTimeout(r, 500));
   }

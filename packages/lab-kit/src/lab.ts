@@ -152,7 +152,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     onExit: (code) => code === 0 && state === 'ended' && ownFolder && markLatest(runDir),
   });
 
-  const release = await lockBroker(`lab ${entry.id}`, (line) => say(line));
+  const release = await lockBroker(`lab ${entry.id}`, (holder, pid) => say(t.waitingForBroker({ holder, pid })));
   releaseLock = () => {
     releaseLock = () => {};
     release();

@@ -22,4 +22,8 @@ export const MESSAGES = defineMessages({
     ko: (p) => `${p.median}초 (대기 ${p.waits}초)`,
   },
   takesNotBenched: { en: (p: { waits: number }) => `waits ${p.waits} s; not benched`, ko: (p) => `대기 ${p.waits}초; 측정 전` },
+  waitingForBroker: {
+    en: (p: { holder: string; pid: number }) => `waiting for ${p.holder} (pid ${p.pid}) to finish: it holds the broker's ports`,
+    ko: (p) => `${p.holder}(pid ${p.pid})이 끝나기를 기다려요: 브로커의 포트를 쓰고 있어요`,
+  },
 });
