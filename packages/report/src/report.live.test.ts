@@ -114,7 +114,7 @@ describe('the report of 02-idempotent-retry', () => {
     const page = await look(join(runFolder('02-idempotent-retry'), 'report.html'));
     const retry = page.locator('svg.sequence g.request-produce', { hasText: 'retry' });
     expect(await retry.count()).toBe(1);
-    expect(await retry.locator('text.batch').textContent()).toMatch(/^MsgId 2 · PID\{Id:\d+,Epoch:0\} · BaseSeq 1$/);
+    expect(await retry.locator('text.batch').textContent()).toMatch(/^MsgId 2 · producerId \d+ · epoch 0 · baseSequence 1$/);
     expect(await retry.locator('text.stored-duplicate').textContent()).toBe('a duplicate of offset 1: not appended');
     expect(pngSize(join(runFolder('02-idempotent-retry'), 'report.png')).width).toBe(VIEWPORT.width);
   });
