@@ -53,6 +53,13 @@ describe(LAB, () => {
     expect(graded.stdout).toMatch(/✘ revcommit-commit-on-revoke: .*\(committed: nothing\)/);
   });
 
+  test('a revoke right after a regular commit has nothing to commit, and that passes commit-on-revoke', async () => {
+    // As a run on the CI met it: the worker committed p1=300 on its interval, then was revoked with nothing uncommitted.
+    const graded = await gradeAltered(LAB, 'revcommit-a.log', (text) => text.replace(/(^.* revcommit-a revoked \[p0,p1\]\n)(^.* revcommit-a commit p1=\d+\n)/m, '$2$1'));
+    expect(graded.status, graded.stdout).toBe(0);
+    expect(graded.stdout).toMatch(/✔ revcommit-commit-on-revoke: .*\(nothing left to commit: a's regular commit p1=237 came just before the revoke\)/);
+  });
+
   test('a message b processes twice fails no-duplicates', async () => {
     const graded = await gradeAltered(LAB, 'revcommit-b.log', (text) =>
       editLines(text, (line, i, lines) => (/ processed p1 /.test(line) && lines.findIndex((l) => / processed p1 /.test(l)) === i ? [line, line] : line)),

@@ -137,8 +137,12 @@ export const MESSAGES = defineMessages({
   },
   revokeCommitExpected: {
     en: (p: { moved: number; next: number }) =>
-      `on revoke, before giving p${p.moved} up, a commits p${p.moved}=${p.next}, the next offset after the last one it processed`,
-    ko: (p) => `a가 반납 때 p${p.moved}을 내놓기 전에 마지막으로 처리한 것의 다음 offset인 p${p.moved}=${p.next}를 commit 함`,
+      `on revoke, before giving p${p.moved} up, a commits p${p.moved}=${p.next}, the next offset after the last one it processed (or had committed it just before)`,
+    ko: (p) => `a가 반납 때 p${p.moved}을 내놓기 전에 마지막으로 처리한 것의 다음 offset인 p${p.moved}=${p.next}를 commit 함(또는 바로 전에 이미 commit 함)`,
+  },
+  committedBefore: {
+    en: (p: { moved: number; offset: number }) => `nothing left to commit: a's regular commit p${p.moved}=${p.offset} came just before the revoke`,
+    ko: (p) => `commit 할 것이 남지 않음: a의 정기 commit p${p.moved}=${p.offset}이 반납 바로 전에 있었음`,
   },
   committed: { en: (p: { what: string }) => `committed: ${p.what}`, ko: (p) => `commit 한 것: ${p.what}` },
   revokeCommitHint: {
