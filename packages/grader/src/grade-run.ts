@@ -5,7 +5,7 @@ import { oneLine } from '@kafka-labs/cli';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { boundedFigure, excerpt } from './checks.ts';
 import { MESSAGES } from './messages.ts';
-import { assertRunFolder, GradeError } from './safe-read.ts';
+import { assertRunFolder, EnvironmentError, GradeError } from './safe-read.ts';
 import { ANY_PARAMETERS, readRunInfo, type RunInfo } from './run-info.ts';
 import type { TextOptions } from './reporters.ts';
 import { formatText } from './reporters.ts';
@@ -54,7 +54,8 @@ const boundedFigures = (figures: Figures = {}): Figures =>
  * Grades a run folder with the lab's own grader. A folder that does not exist is a GradeError (a usage error for
  * the caller); a missing or unreadable file inside it, run.json included, is a failed `run-folder` check; a run that
  * did not finish (see unfinished) has verdict unknown with its reason in a first `run-script` check; a grader that
- * throws anything else is a `grader` check with verdict unknown. Whatever the folder holds, the result is a
+ * throws an EnvironmentError (the broker unreachable, a tool missing) is an `environment` check with verdict unknown
+ * (exit 2, not the learner's fault); one that throws anything else is a `grader` check with verdict unknown. Whatever the folder holds, the result is a
  * LabResult that every reporter can print.
  */
 export async function gradeRun(lab: GradedLab, runDir: string, options: GradeOptions = {}): Promise<LabResult> {
@@ -69,9 +70,13 @@ export async function gradeRun(lab: GradedLab, runDir: string, options: GradeOpt
     grade = await grader(runDir, options.step === undefined ? { lang } : { step: options.step, lang });
   } catch (err) {
     broken = !(err instanceof GradeError);
-    const check: Check = broken
-      ? { id: 'grader', ok: false, message: excerpt(textsIn(MESSAGES, lang).graderFailed({ reason: oneLine(err) }), 800) }
-      : { id: 'run-folder', ok: false, message: excerpt((err as GradeError).message, 800) };
+    const t = textsIn(MESSAGES, lang);
+    const check: Check =
+      err instanceof EnvironmentError
+        ? { id: 'environment', ok: false, message: excerpt(t.environmentBroken({ reason: oneLine(err) }), 800) }
+        : broken
+          ? { id: 'grader', ok: false, message: excerpt(t.graderFailed({ reason: oneLine(err) }), 800) }
+          : { id: 'run-folder', ok: false, message: excerpt((err as GradeError).message, 800) };
     grade = { lang, checks: [check], figures: {} };
   }
   const reason = unfinished(runDir, info, options.scriptExit, lang);

@@ -4,7 +4,7 @@ export { Checks, excerpt, lawMessage, boundedFigure, figuresShape, EXCERPT_CHARS
 export type { Law } from './checks.ts';
 export { is, kindOf, ShapeError } from './shape.ts';
 export type { Shape, ShapeOf } from './shape.ts';
-export { GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './safe-read.ts';
+export { EnvironmentError, GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './safe-read.ts';
 export type { ReadOptions } from './safe-read.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';
 export { MESSAGES as GRADER_MESSAGES } from './messages.ts';

@@ -33,5 +33,9 @@ export const MESSAGES = defineMessages({
     en: (p: { reason: string }) => `the grader failed on this folder: ${p.reason}`,
     ko: (p) => `이 폴더를 채점하다 grader가 실패했어요: ${p.reason}`,
   },
+  environmentBroken: {
+    en: (p: { reason: string }) => `the environment is broken, not your work: ${p.reason}`,
+    ko: (p) => `과제가 아니라 실행 환경에 문제가 있어요: ${p.reason}`,
+  },
   nothingGraded: { en: (p: { lab: string }) => `${p.lab}: nothing was graded`, ko: (p) => `${p.lab}: 채점한 것이 없어요` },
 });

@@ -9,6 +9,15 @@ export class GradeError extends Error {
   override name = 'GradeError';
 }
 
+/**
+ * Thrown by a grader (an exercise's step check) when what it must read outside the folder is not there for a reason
+ * that is not the learner's work: the broker unreachable, a tool missing. The grade is `unknown` (exit 2), its one
+ * check `environment` says so, so a course platform can tell a broken set-up from a wrong answer.
+ */
+export class EnvironmentError extends Error {
+  override name = 'EnvironmentError';
+}
+
 /** The largest file a grader reads; a larger one is refused before a byte of it is read. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** The deepest nesting a JSON file of a run folder may have (the labs' files are a few levels deep). */

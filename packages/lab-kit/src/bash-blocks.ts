@@ -14,7 +14,22 @@ import { progress } from './progress.ts';
 export async function runBashBlocks(file: string, env: Record<string, string>, runDir: string, say: (line: string) => void): Promise<void> {
   const lines = bashBlocksScript(readFileSync(file, 'utf8')).split('\n');
   if (lines[0] !== '') throw new ChildError(`${file} must not start with a code block`);
-  // Line 1 (the README's title) carries the trap that names the failing line.
+  await runScriptLines(file, lines, env, runDir, say);
+}
+
+/**
+ * Runs an exercise's reference solution, a bash script whose first line is its `#!` line, the same way as
+ * runBashBlocks: one `bash -euo pipefail` at the repository root with `env`, each line echoed through `say`, saved as
+ * solution.sh (line numbers kept) and solution.log in `runDir`; a failing command throws a ChildError naming its line.
+ */
+export async function runSolution(file: string, env: Record<string, string>, runDir: string, say: (line: string) => void): Promise<void> {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  if (!lines[0]?.startsWith('#!')) throw new ChildError(`${file} must start with a #! line`);
+  await runScriptLines(file, lines, env, runDir, say);
+}
+
+/** Line 1 (a README's title, a script's #! line) is replaced by the trap that names the failing line. */
+async function runScriptLines(file: string, lines: string[], env: Record<string, string>, runDir: string, say: (line: string) => void): Promise<void> {
   const trap = `trap 'echo "${basename(file)} line $LINENO failed with exit code $?" >&2' ERR`;
   lines[0] = trap;
   const script = join(runDir, 'solution.sh');

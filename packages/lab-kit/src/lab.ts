@@ -7,7 +7,7 @@ import type { Database } from '@kafka-labs/database';
 import type { Figures, RunInfo } from '@kafka-labs/grader';
 import { resolveLang, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { connectAdmin, type RunAdmin, type TopicOptions } from './admin.ts';
-import { runBashBlocks } from './bash-blocks.ts';
+import { runBashBlocks, runSolution } from './bash-blocks.ts';
 import { busyClock } from './busy-time.ts';
 import { openRunDatabase } from './database.ts';
 import { processesOfRun, RUN_MARK, spawnChild, stopAllChildren, type Child } from './process.ts';
@@ -48,6 +48,11 @@ export interface Lab extends AsyncDisposable, Pick<Transcript, 'say' | 'step' | 
    * as solution.sh with every command at its line number. A failing command ends the run naming its line.
    */
   runBashBlocks(file: string, env: Record<string, string>): Promise<void>;
+  /**
+   * Runs an exercise's reference solution (its solution.sh, a bash script that starts with `#!`) the same way: one
+   * `bash -euo pipefail` at the repository root with `env`, saved as solution.sh and solution.log in the run folder.
+   */
+  runSolution(file: string, env: Record<string, string>): Promise<void>;
   /**
    * Opens the run's database in the folder `name` of the run folder (PGlite, or a schema of its own on the PostgreSQL
    * of KAFKA_LABS_PG_URL; reopening the folder reaches the same data) and closes it however the run ends, after the
@@ -207,6 +212,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     },
     kafka,
     runBashBlocks: (file, env) => runBashBlocks(file, env, runDir, say),
+    runSolution: (file, env) => runSolution(file, env, runDir, say),
     database: (name = 'database') => openRunDatabase(runDir, name, say, lab.defer),
     defer(cleanup) {
       cleanups.push(cleanup);

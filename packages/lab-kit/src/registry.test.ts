@@ -58,6 +58,16 @@ describe('the lab registry', () => {
     expect(listLabs(root).map((l) => l.live)).toEqual([true, undefined]);
   });
 
+  test("keeps an exercise's steps, in order", () => {
+    const steps = [
+      { id: 'create-topic', title: 'Create the topic', ko: { title: '토픽 만들기' } },
+      { id: 'idempotence-off', title: 'Idempotence off', hints: ['Look at acks.'], ko: { title: '멱등성 끄기', hints: ['acks를 보세요.'] } },
+    ];
+    const root = labsDir({ 't/01-a': manifest('01-a', { exercise: { steps } }) });
+    expect(listLabs(root)[0]!.exercise?.steps.map((s) => s.id)).toEqual(['create-topic', 'idempotence-off']);
+  });
+
+  const step = { id: 'one', title: 'One', ko: { title: '하나' } };
   test.each([
     ['invalid JSON', '{ "id": ', /manifest\.json is not valid JSON$/],
     ['a list instead of an object', '[]', /manifest\.json must hold a JSON object$/],
@@ -70,6 +80,11 @@ describe('the lab registry', () => {
     ['a live flag that is a string', manifest('01-a', { live: 'yes' }), /manifest\.json: "live" must be true or false$/],
     ['an id that is not the folder name', manifest('01-b'), /manifest\.json: id "01-b" must equal the folder name$/],
     ['a broker override that is a number', manifest('01-a', { brokerConfig: { 'log.retention.ms': 5 } }), /manifest\.json: "brokerConfig" must map broker property names to strings \(not "log\.retention\.ms": 5\)$/],
+    ['an exercise without steps', manifest('01-a', { exercise: { steps: [] } }), /manifest\.json: "exercise" must be \{ "steps": \[ at least one step \] \}$/],
+    ['a step id that is not kebab-case', manifest('01-a', { exercise: { steps: [{ ...step, id: 'Step 1' }] } }), /exercise step 1: "id" must be kebab-case$/],
+    ['a step id used twice', manifest('01-a', { exercise: { steps: [step, step] } }), /exercise step 2: id "one" is used twice$/],
+    ['a step without its Korean title', manifest('01-a', { exercise: { steps: [{ ...step, ko: {} }] } }), /exercise step 1: "title" and "ko": \{ "title" \} must be non-empty strings$/],
+    ['hints without their Korean', manifest('01-a', { exercise: { steps: [{ ...step, hints: ['a'] }] } }), /exercise step 1: "hints" and "ko": \{ "hints" \} must be lists of texts of the same length$/],
     ['broker overrides that are a list', manifest('01-a', { brokerConfig: ['a=b'] }), /manifest\.json: "brokerConfig" must map broker property names to strings$/],
   ])('a manifest with %s is one line naming the file, and the other labs still list and resolve', (_, content, message) => {
     const root = labsDir({ 't/01-a': content, 't/02-ok': manifest('02-ok') });

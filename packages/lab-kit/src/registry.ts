@@ -26,6 +26,22 @@ export interface Manifest {
    * grades only where that broker runs, and result.json's `live` holds what it read.
    */
   live?: boolean;
+  /** Present for an exercise a learner carries out step by step (what a course platform hosts): its steps, in order. */
+  exercise?: { steps: ExerciseStep[] };
+}
+
+/**
+ * One step of an exercise; step n (from 1) is steps[n-1]. Its text, which teaches without giving the answer, is
+ * steps/<n>.md and steps/<n>.ko.md in the lab folder (beside steps/intro and steps/finish); `pnpm grade <lab>
+ * <work> --step n` checks it; the reference answer is the lab's solution.sh.
+ */
+export interface ExerciseStep {
+  /** A short kebab-case name, unique in the exercise (e.g. "idempotence-off"). */
+  id: string;
+  title: string;
+  /** Hints a learner may ask for before failing, mildest first; the Korean ones are the same in number. */
+  hints?: string[];
+  ko: { title: string; hints?: string[] };
 }
 
 export interface LabEntry extends Manifest {
@@ -116,7 +132,29 @@ function parseManifest(text: string, file: string): Manifest {
       );
     }
   }
+  if (data.exercise !== undefined) parseExercise(data.exercise, file);
   return data as Manifest;
+}
+
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '');
+
+function parseExercise(exercise: unknown, file: string): void {
+  const steps = typeof exercise === 'object' && exercise !== null ? (exercise as { steps?: unknown }).steps : undefined;
+  if (!Array.isArray(steps) || steps.length === 0) throw new RegistryError(`${file}: "exercise" must be { "steps": [ at least one step ] }`);
+  const ids = new Set<string>();
+  steps.forEach((step: Partial<ExerciseStep> | null, i) => {
+    const where = `${file}: exercise step ${i + 1}`;
+    if (typeof step?.id !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(step.id)) throw new RegistryError(`${where}: "id" must be kebab-case`);
+    if (ids.has(step.id)) throw new RegistryError(`${where}: id "${step.id}" is used twice`);
+    ids.add(step.id);
+    if (typeof step.title !== 'string' || !step.title || typeof step.ko?.title !== 'string' || !step.ko.title) {
+      throw new RegistryError(`${where}: "title" and "ko": { "title" } must be non-empty strings`);
+    }
+    const [en, ko] = [step.hints ?? [], step.ko.hints ?? []];
+    if (!isStrings(en) || !isStrings(ko) || en.length !== ko.length) {
+      throw new RegistryError(`${where}: "hints" and "ko": { "hints" } must be lists of texts of the same length`);
+    }
+  });
 }
 
 const registryOf = (labs: LabEntry[] | Registry): Registry => (Array.isArray(labs) ? { labs, broken: [] } : labs);
