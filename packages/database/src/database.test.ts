@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   applyPlain,
+  applyVersioned,
   applyWithInbox,
   createSinkTables,
   openDatabase,
@@ -77,6 +78,24 @@ describe.each(backends)('$backend', ({ backend, url }) => {
     expect(figures.appliedTotal).toBe(EVENTS);
   });
 
+  test('the business key is not the idempotency key: upsert by order_id keeps the last delivery, the inbox skips only a known event_id, the version guard keeps the newest version', async () => {
+    const history = (id: number, status: string, version: number): OrderEvent => ({ eventId: `E-${id}`, orderId: 'O-1', status, version });
+    // CREATED, PAID, SHIPPED, then PAID redelivered (a known event_id), then a PAID of an older version with a new event_id.
+    const arrivals = [history(1, 'CREATED', 1), history(2, 'PAID', 2), history(3, 'SHIPPED', 3), history(2, 'PAID', 2), history(4, 'PAID', 2)];
+    const finalOf = async (apply: (db: Database, e: OrderEvent) => Promise<unknown>) => {
+      await using db = await withSinkTables();
+      const outcomes = [];
+      for (const e of arrivals) outcomes.push(await apply(db, e));
+      const { rows } = await db.query<{ status: string; version: number }>('SELECT status, version FROM order_projection');
+      return { outcomes, rows };
+    };
+    expect((await finalOf(applyPlain)).rows).toEqual([{ status: 'PAID', version: 2 }]);
+    expect(await finalOf(applyWithInbox)).toEqual({ outcomes: ['applied', 'applied', 'applied', 'skipped', 'applied'], rows: [{ status: 'PAID', version: 2 }] });
+    expect(await finalOf(applyVersioned)).toEqual({ outcomes: ['applied', 'applied', 'applied', 'skipped', 'stale'], rows: [{ status: 'SHIPPED', version: 3 }] });
+    await using db = await withSinkTables();
+    await expect(applyVersioned(db, event(1))).rejects.toThrow(/E-1 has no version/);
+  });
+
   test('affectedRows counts inserted rows, is 0 for ON CONFLICT DO NOTHING on a duplicate, and 0 for a SELECT', async () => {
     await using db = await open();
     await db.exec('CREATE TABLE seen (id text PRIMARY KEY); CREATE TABLE other (n integer)');
@@ -119,7 +138,7 @@ describe.each(backends)('$backend', ({ backend, url }) => {
     const read = parseDump(readFileSync(file, 'utf8'));
     expect(read).toEqual(written);
     expect(read.backend).toBe(backend);
-    expect(read.tables.order_projection).toEqual([{ order_id: 'O-1', status: 'PAID', updated_at: '2026-01-02T03:04:05.678Z', applied: 1 }]);
+    expect(read.tables.order_projection).toEqual([{ order_id: 'O-1', status: 'PAID', updated_at: '2026-01-02T03:04:05.678Z', applied: 1, version: null }]);
     expect(Object.keys(read.tables.order_events![0]!)).toEqual(['seq', 'event_id', 'order_id', 'status', 'applied_at']);
   });
 });

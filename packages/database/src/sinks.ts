@@ -7,20 +7,24 @@ export interface OrderEvent {
   eventId: string;
   orderId: string;
   status: string;
+  /** The event's place in its order's history (event_version: CREATED 1, PAID 2, ...); absent for an unversioned event. */
+  version?: number;
   /** When the event happened (the projection's updated_at); default: when it is applied. */
   at?: Date | string;
 }
 
 /**
  * The article's projection and inbox, plus `order_events`: one row per application and no key on
- * event_id, so an event applied twice shows as two rows (and as `applied` counted twice).
+ * event_id, so an event applied twice shows as two rows (and as `applied` counted twice). The projection's
+ * `version` is the event_version of the event that set its status (null for unversioned events).
  */
 export const SINK_SCHEMA = `
 CREATE TABLE IF NOT EXISTS order_projection (
   order_id text PRIMARY KEY,
   status text NOT NULL,
   updated_at timestamptz NOT NULL,
-  applied integer NOT NULL
+  applied integer NOT NULL,
+  version integer
 );
 CREATE TABLE IF NOT EXISTS inbox (
   event_id text PRIMARY KEY,
@@ -42,15 +46,23 @@ export async function createSinkTables(db: Queryable): Promise<void> {
   await db.exec(SINK_SCHEMA);
 }
 
-async function applyEvent(tx: Queryable, event: OrderEvent): Promise<void> {
+/**
+ * Records one application in order_events and upserts the order's projection row by order_id (the last write wins);
+ * `guarded`: only while the row's version is older than the event's (the event_version guard). False when the guard
+ * kept the row as it was.
+ */
+async function applyEvent(tx: Queryable, event: OrderEvent, guarded = false): Promise<boolean> {
   const at = event.at instanceof Date ? event.at.toISOString() : (event.at ?? null);
-  await tx.query('INSERT INTO order_events (event_id, order_id, status) VALUES ($1, $2, $3)', [event.eventId, event.orderId, event.status]);
-  await tx.query(
-    `INSERT INTO order_projection (order_id, status, updated_at, applied) VALUES ($1, $2, coalesce($3::timestamptz, now()), 1)
+  const { affectedRows } = await tx.query(
+    `INSERT INTO order_projection (order_id, status, updated_at, applied, version) VALUES ($1, $2, coalesce($3::timestamptz, now()), 1, $4)
      ON CONFLICT (order_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
-       applied = order_projection.applied + 1`,
-    [event.orderId, event.status, at],
+       applied = order_projection.applied + 1, version = excluded.version
+     ${guarded ? 'WHERE order_projection.version < excluded.version' : ''}`,
+    [event.orderId, event.status, at, event.version ?? null],
   );
+  if (affectedRows === 0) return false;
+  await tx.query('INSERT INTO order_events (event_id, order_id, status) VALUES ($1, $2, $3)', [event.eventId, event.orderId, event.status]);
+  return true;
 }
 
 /** The non-idempotent sink: applies the event every time it is delivered (plain INSERT, one transaction per event). */
@@ -71,9 +83,24 @@ export async function applyWithInbox(db: Database, event: OrderEvent): Promise<'
   });
 }
 
+/**
+ * The inbox plus the event_version guard (the article's trap 2: the idempotency key is the event, the order of a
+ * business key's changes is its version): a known event_id applies nothing (`skipped`); a new event older than the
+ * version its order's row already has is recorded in the inbox and changes nothing (`stale`). Needs `version`.
+ */
+export async function applyVersioned(db: Database, event: OrderEvent): Promise<'applied' | 'skipped' | 'stale'> {
+  if (event.version === undefined) throw new TypeError(`event ${event.eventId} has no version: the version guard needs one`);
+  return db.transaction(async (tx) => {
+    const { affectedRows } = await tx.query('INSERT INTO inbox (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [event.eventId]);
+    if (affectedRows === 0) return 'skipped';
+    return (await applyEvent(tx, event, true)) ? 'applied' : 'stale';
+  });
+}
+
 export interface SinkState {
   events: { seq: number; eventId: string; orderId: string; status: string; appliedAt: string }[];
-  projection: { orderId: string; status: string; updatedAt: string; applied: number }[];
+  /** `version`: null for an unversioned row, and in dumps made before the column existed. */
+  projection: { orderId: string; status: string; updatedAt: string; applied: number; version: number | null }[];
   inbox: { eventId: string; processedAt: string }[];
 }
 
@@ -104,6 +131,7 @@ export function sinkState(dump: Dump): SinkState {
       status: cell(r, 'status', 'string', 'order_projection'),
       updatedAt: cell(r, 'updated_at', 'string', 'order_projection'),
       applied: cell(r, 'applied', 'number', 'order_projection'),
+      version: r.version === undefined || r.version === null ? null : cell(r, 'version', 'number', 'order_projection'),
     })),
     inbox: table('inbox').map((r) => ({
       eventId: cell(r, 'event_id', 'string', 'inbox'),
