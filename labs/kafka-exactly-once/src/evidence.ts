@@ -161,26 +161,33 @@ export function consumedEvents(...logs: TxnEvent[][]): InputEvent[] {
 }
 
 /** How far a worker got with an event, from least to most: the last of these it logged for the event is its mark. */
-const MARK_ORDER: SinkMark[] = ['fetched', 'processed', 'written', 'applied', 'skipped'];
+const MARK_ORDER: SinkMark[] = ['fetched', 'processed', 'written', 'applied', 'stale', 'skipped'];
 
 /**
  * A worker's log as a row of a sink picture over `columns`: per event the furthest it got (consumed → fetched,
- * processed, produced → written, applied, skipped), killed when it logged no stop, and where its first fetch started
- * when it logged one `starting at` position.
+ * processed, produced → written, applied, stale, skipped), killed when it logged no stop, and where its first fetch
+ * started when it logged one `starting at` position. An event id at several offsets (the same event delivered again
+ * by its producer) gives each of its columns one outcome in turn: its first sink line to the first column, and so on.
  */
 export function sinkWorker(name: string, group: string, events: TxnEvent[], columns: InputEvent[]): SinkWorker {
-  const column = new Map(columns.map((c, i) => [c.id, i]));
-  const idAt = new Map(eventsOf(events, 'consumed').map((e) => [`${e.partition}:${e.offset}`, e.id]));
+  const at = (partition: number, offset: number) => columns.findIndex((c) => c.partition === partition && c.offset === offset);
   const marks: (SinkMark | null)[] = columns.map(() => null);
-  const mark = (id: string | undefined, to: SinkMark) => {
-    const i = id === undefined ? undefined : column.get(id);
-    if (i !== undefined && (marks[i] === null || MARK_ORDER.indexOf(to) > MARK_ORDER.indexOf(marks[i]!))) marks[i] = to;
+  /** Per outcome (the sink's, a topic write), the columns that have had theirs. */
+  const taken = { sink: new Set<number>(), written: new Set<number>() };
+  const mark = (i: number | undefined, to: SinkMark) => {
+    if (i !== undefined && i !== -1 && (marks[i] === null || MARK_ORDER.indexOf(to) > MARK_ORDER.indexOf(marks[i]!))) marks[i] = to;
+  };
+  const columnOf = (id: string, outcome: keyof typeof taken) => {
+    const candidates = columns.flatMap((c, i) => (c.id === id ? [i] : []));
+    const i = candidates.find((c) => !taken[outcome].has(c)) ?? candidates.at(-1);
+    if (i !== undefined) taken[outcome].add(i);
+    return i;
   };
   for (const e of events) {
-    if (e.kind === 'consumed') mark(e.id, 'fetched');
-    if (e.kind === 'processed') mark(idAt.get(`${e.partition}:${e.offset}`), 'processed');
-    if (e.kind === 'produced') mark(e.id, 'written');
-    if (e.kind === 'applied' || e.kind === 'skipped') mark(e.id, e.kind);
+    if (e.kind === 'consumed') mark(at(e.partition, e.offset), 'fetched');
+    if (e.kind === 'processed') mark(at(e.partition, e.offset), 'processed');
+    if (e.kind === 'produced') mark(columnOf(e.id, 'written'), 'written');
+    if (e.kind === 'applied' || e.kind === 'skipped' || e.kind === 'stale') mark(columnOf(e.id, 'sink'), e.kind);
   }
   const start = eventsOf(events, 'starting-at')[0]?.offsets;
   const startedAt =

@@ -21,12 +21,13 @@ export function parseOrder(value: string | null | undefined): (OrderEvent & { en
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const { eventId, orderId, status, enrichedBy, source } = parsed as Record<string, unknown>;
+  const { eventId, orderId, status, version, enrichedBy, source } = parsed as Record<string, unknown>;
   if (typeof eventId !== 'string' || !/^\S+$/.test(eventId) || typeof orderId !== 'string' || typeof status !== 'string') return null;
   return {
     eventId,
     orderId,
     status,
+    ...(Number.isSafeInteger(version) && { version: version as number }),
     ...(typeof enrichedBy === 'string' && { enrichedBy }),
     ...(typeof source === 'string' && { source }),
   };

@@ -62,6 +62,7 @@ describe('parseTxnLog', () => {
       { ...stamp, kind: 'failed', call: 'commitSync', error: 'REBALANCE_IN_PROGRESS', code: 27, flag: 'retriable', message: 'Broker: Group rebalance in progress' },
       { ...stamp, kind: 'started', settings: {} },
       { ...stamp, kind: 'unawaited', id: 'E-0004' },
+      { ...stamp, kind: 'stale', id: 'E-0005' },
     ];
     for (const event of events) expect(parseTxnLine(formatTxnEvent(event))).toEqual(event);
     expect(formatTxnEvent({ ...stamp, kind: 'client', text: 'a\n  b' })).toBe(`${stamp.time} a1 client: a b`);

@@ -27,6 +27,7 @@ export type TxnEventBody =
   | { kind: 'began'; txn: number }
   | { kind: 'applied'; id: string }
   | { kind: 'skipped'; id: string }
+  | { kind: 'stale'; id: string }
   | { kind: 'unawaited'; id: string }
   | { kind: 'processed'; partition: number; offset: number }
   | { kind: 'produced'; id: string; partition: number; offset: number }
@@ -60,7 +61,7 @@ const offsetsCodec = (head: string) => ({
   pattern: new RegExp(`^${head} ${OFFSETS_PATTERN}$`),
   parse: (m: RegExpExecArray) => ({ offsets: parseOffsets(m[1]!) }),
 });
-const idCodec = (kind: 'applied' | 'skipped') => ({
+const idCodec = (kind: 'applied' | 'skipped' | 'stale') => ({
   format: (b: { id: string }) => `${kind} ${b.id}`,
   pattern: new RegExp(`^${kind} ${ID}$`),
   parse: (m: RegExpExecArray) => ({ id: m[1]! }),
@@ -100,6 +101,7 @@ const codecs: LineCodecs<TxnEventBody> = {
   began: txnCodec('began'),
   applied: idCodec('applied'),
   skipped: idCodec('skipped'),
+  stale: idCodec('stale'),
   unawaited: { format: (b) => `sink write ${b.id} not awaited`, pattern: new RegExp(`^sink write ${ID} not awaited$`), parse: (m) => ({ id: m[1]! }) },
   processed: {
     format: (b) => `processed p${b.partition} offset ${b.offset}`,

@@ -15,8 +15,11 @@ export const COMMIT_MODES = ['transaction', 'after-txn', 'before-txn', 'sync', '
 export type CommitMode = (typeof COMMIT_MODES)[number];
 export const TRANSACTIONAL_MODES: readonly CommitMode[] = ['transaction', 'after-txn', 'before-txn'];
 
-/** The sinks a worker can apply each input order to (`@kafka-labs/database`): every delivery, or once per event_id. */
-export const SINKS = ['plain', 'inbox'] as const;
+/**
+ * The sinks a worker can apply each input order to (`@kafka-labs/database`): every delivery (the projection upserted
+ * by order_id), once per event_id (inbox), or once per event_id and never over a newer event_version (versioned).
+ */
+export const SINKS = ['plain', 'inbox', 'versioned'] as const;
 export type Sink = (typeof SINKS)[number];
 
 /** The log events after which a worker can pause (`--pause-after KIND[:N]`): the points of its loop. */
@@ -47,7 +50,7 @@ export const txnWorkerFlags = {
   'max-poll-interval-ms': { kind: 'number', min: 1, integer: true, help: 'max.poll.interval.ms (librdkafka default 300000)' },
   'session-timeout-ms': { kind: 'number', min: 1, integer: true, help: 'session.timeout.ms (librdkafka default 45000)' },
   'auto-commit-interval-ms': { kind: 'number', min: 1, integer: true, help: 'auto.commit.interval.ms with --commit auto (librdkafka default 5000)' },
-  sink: { kind: 'choice', choices: SINKS, help: 'apply each order to the database at --database: plain (every delivery) or inbox (once per event_id)' },
+  sink: { kind: 'choice', choices: SINKS, help: 'apply each order to the database at --database: plain (every delivery), inbox (once per event_id) or versioned (inbox + event_version guard)' },
   database: { kind: 'string', help: "the database folder (@kafka-labs/database's openDatabase dir) for --sink" },
   'sink-delay': { kind: 'number', min: 0, default: 0, help: 'seconds each sink write takes before it reaches the database (a slow sink)' },
   'sink-unawaited': { kind: 'boolean', help: 'start each sink write and do not wait for it: the offsets are committed before it lands' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Assignment, LibrdKafkaError, Message, Producer, TopicPartitionOffset } from '@confluentinc/kafka-javascript';
-import { applyPlain, applyWithInbox, createSinkTables, openDatabase, type Database } from '@kafka-labs/database';
+import { applyPlain, applyVersioned, applyWithInbox, createSinkTables, openDatabase, type Database } from '@kafka-labs/database';
 import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/kafka-client';
 import { enrichedValue, formatTxnEvent, parseOrder, TxnWorkerError, type CallFailure, type TxnEventBody, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
 import type { OrderEvent } from '@kafka-labs/database/dump';
@@ -270,14 +270,16 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     await checkpoint();
   }
 
-  /** Applies one order to the sink after its delay and logs `applied` or `skipped` (the inbox had it). */
+  /** Applies one order to the sink after its delay and logs `applied`, `skipped` (the inbox had it) or `stale` (the version guard kept a newer row). */
   async function sinkWrite(to: Database, sink: NonNullable<TxnWorkerOptions['sink']>, order: OrderEvent): Promise<void> {
     if (sink.delayMs > 0) await sleep(sink.delayMs);
-    if (sink.kind === 'plain') {
+    if (sink.kind === 'versioned' && order.version === undefined) {
+      log({ kind: 'failed', call: 'sink', error: 'NO_VERSION', code: 0, flag: '-', message: `${order.eventId} has no version for the version guard` });
+    } else if (sink.kind === 'plain') {
       await applyPlain(to, order);
       log({ kind: 'applied', id: order.eventId });
     } else {
-      log({ kind: (await applyWithInbox(to, order)) === 'applied' ? 'applied' : 'skipped', id: order.eventId });
+      log({ kind: await (sink.kind === 'inbox' ? applyWithInbox : applyVersioned)(to, order), id: order.eventId });
     }
   }
 

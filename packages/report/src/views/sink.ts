@@ -7,8 +7,11 @@ import { el, type Child, type Markup } from '../markup.ts';
 import { swatch, type Section } from '../page.ts';
 import { COLOURS, GREEN, INK, MUTED, RED, WIDTH } from '../style.ts';
 
-/** What a worker did with an event, the furthest it got: fetched only, processed, applied to the database, skipped by the inbox, written to a topic. */
-export type SinkMark = 'fetched' | 'processed' | 'applied' | 'skipped' | 'written';
+/**
+ * What a worker did with an event, the furthest it got: fetched only, processed, applied to the database, skipped by
+ * the inbox, kept out by the version guard (stale), written to a topic.
+ */
+export type SinkMark = 'fetched' | 'processed' | 'applied' | 'skipped' | 'stale' | 'written';
 
 /** One worker process of the picture, in the order they ran. */
 export interface SinkWorker {
@@ -36,6 +39,8 @@ export interface SinkView {
   committedAtKill?: number | null;
   /** The database's order_events rows per event after the run; absent when the run has no database. */
   rows?: number[];
+  /** order_projection after the run, one row per order, with the status its newest event (highest version) says; absent when not read. */
+  finalRows?: { orderId: string; status: string; version: number | null; expected: string }[];
 }
 
 const MESSAGES = defineMessages({
@@ -48,10 +53,15 @@ const MESSAGES = defineMessages({
   processed: { en: () => 'processed', ko: () => '처리' },
   applied: { en: () => 'applied', ko: () => '반영' },
   skipped: { en: () => 'skipped', ko: () => '건너뜀' },
+  stale: { en: () => 'stale', ko: () => '오래됨' },
   written: { en: () => 'written', ko: () => '씀' },
   fetchedLegend: { en: () => 'fetched, not processed', ko: () => '가져왔지만 처리하지 않음' },
   processedLegend: { en: () => 'processed (or applied to the database, or written to a topic)', ko: () => '처리함(DB 에 반영하거나 토픽에 씀)' },
   skippedLegend: { en: () => 'skipped: the inbox already had its event_id', ko: () => '건너뜀: inbox 에 event_id 가 이미 있었음' },
+  staleLegend: {
+    en: () => 'stale: a new event_id, but its order already has a newer version: recorded in the inbox, the row left as it was',
+    ko: () => '오래됨: 새 event_id 지만 주문에 더 새 version 이 이미 있음: inbox 에 기록하고 행은 그대로 둠',
+  },
   killed: { en: () => 'kill -9', ko: () => 'kill -9' },
   startsAt: { en: (p: { offset: number }) => `starts at offset ${p.offset}`, ko: (p) => `offset ${p.offset} 에서 시작` },
   startsAtEnd: { en: () => 'starts at the end: nothing left to read', ko: () => '끝에서 시작: 읽을 것이 없음' },
@@ -92,6 +102,15 @@ const MESSAGES = defineMessages({
     en: (p: { rows: number; events: number }) => `order_events: ${p.rows} rows for ${p.events} events`,
     ko: (p) => `order_events: 이벤트 ${p.events}개에 ${p.rows}행`,
   },
+  finalRight: {
+    en: (p: { order: string; status: string; version: string }) => `order_projection ${p.order}: ${p.status} (version ${p.version}), as its newest event says`,
+    ko: (p) => `order_projection ${p.order}: ${p.status} (version ${p.version}), 가장 새 이벤트와 같음`,
+  },
+  finalWrong: {
+    en: (p: { order: string; status: string; version: string; expected: string }) =>
+      `order_projection ${p.order}: ${p.status} (version ${p.version}), but its newest event says ${p.expected}`,
+    ko: (p) => `order_projection ${p.order}: ${p.status} (version ${p.version}) 인데 가장 새 이벤트는 ${p.expected}`,
+  },
   rowTwice: {
     en: (p: { n: number; ids: string }) => `a row twice: ${p.n} (${p.ids})`,
     ko: (p) => `행이 두 번: ${p.n}개 (${p.ids})`,
@@ -122,13 +141,13 @@ function ranges(values: number[]): string {
   return parts.join(', ');
 }
 
-/** Per group, how often its workers processed each event, how often one skipped it, and how many received it at all. */
-function groupCounts(view: SinkView): { group: string; processed: number[]; skipped: number[]; received: number[] }[] {
+/** Per group, how often its workers processed each event, how often one skipped it (inbox or version guard; stale: the guard), and how many received it at all. */
+function groupCounts(view: SinkView): { group: string; processed: number[]; skipped: number[]; stale: number[]; received: number[] }[] {
   const groups = [...new Set(view.workers.map((w) => w.group))];
   return groups.map((group) => {
     const workers = view.workers.filter((w) => w.group === group);
     const count = (marks: SinkMark[]) => view.events.map((_, i) => workers.filter((w) => marks.includes(w.marks[i] as SinkMark)).length);
-    return { group, processed: count(PROCESSING), skipped: count(['skipped']), received: count(['fetched', 'skipped', ...PROCESSING]) };
+    return { group, processed: count(PROCESSING), skipped: count(['skipped', 'stale']), stale: count(['stale']), received: count(['fetched', 'skipped', 'stale', ...PROCESSING]) };
   });
 }
 
@@ -138,10 +157,10 @@ function cell(mark: SinkMark, x: number, y: number, width: number, colour: strin
   const box =
     mark === 'fetched'
       ? el('rect', { x, y, width, height: CELL, fill: '#fff', stroke: colour, 'stroke-dasharray': '3 2' })
-      : mark === 'skipped'
-        ? el('rect', { x, y, width, height: CELL, fill: LIGHT, stroke: MUTED })
+      : mark === 'skipped' || mark === 'stale'
+        ? el('rect', { x, y, width, height: CELL, fill: LIGHT, stroke: MUTED, ...(mark === 'stale' && { 'stroke-dasharray': '3 2' }) })
         : el('rect', { x, y, width, height: CELL, fill: colour, 'fill-opacity': 0.8 });
-  const ink = mark === 'fetched' || mark === 'skipped' ? INK : '#fff';
+  const ink = mark === 'fetched' || mark === 'skipped' || mark === 'stale' ? INK : '#fff';
   return el('g', { class: `sink-mark sink-${mark}` }, box, fits ? el('text', { x: x + width / 2, y: y + 12, 'text-anchor': 'middle', 'font-size': 10, fill: ink }, label) : null);
 }
 
@@ -222,7 +241,7 @@ function picture(view: SinkView, t: Texts): Markup {
       const skipped = g.skipped[i]!;
       if (g.received[i] === 0) return;
       const [text, colour] =
-        count === 0 && skipped === 0 ? [t.never(), RED] : count === 0 ? [t.skipped(), MUTED] : count === 1 ? [skipped ? t.onceSkipped() : t.once(), GREEN] : [t.twice({ n: count }), RED];
+        count === 0 && skipped === 0 ? [t.never(), RED] : count === 0 ? [g.stale[i] ? t.stale() : t.skipped(), MUTED] : count === 1 ? [skipped ? t.onceSkipped() : t.once(), GREEN] : [t.twice({ n: count }), RED];
       const fits = textWidth(text, 10) + 4 <= width;
       parts.push(
         el(
@@ -266,6 +285,12 @@ function picture(view: SinkView, t: Texts): Markup {
     y += ROW;
   }
 
+  for (const row of view.finalRows ?? []) {
+    const shown = { order: row.orderId, status: row.status, version: String(row.version ?? '-') };
+    const right = row.status === row.expected;
+    summary.push({ text: right ? t.finalRight(shown) : t.finalWrong({ ...shown, expected: row.expected }), bad: !right });
+  }
+
   y += 6;
   for (const line of summary) {
     parts.push(el('text', { x: 8, y: y + 12, 'font-size': 12, 'font-weight': line.bad ? 700 : 400, fill: line.bad ? RED : INK, class: 'sink-summary' }, line.text));
@@ -287,6 +312,10 @@ export function drawSink(view: SinkView, lang: Lang): Section[] {
         has('fetched') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: '#fff', stroke: COLOURS[0]!, 'stroke-dasharray': '3 2' })), text: t.fetchedLegend() },
         { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: COLOURS[0]!, 'fill-opacity': 0.8 })), text: t.processedLegend() },
         has('skipped') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: MUTED })), text: t.skippedLegend() },
+        has('stale') && {
+          swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: MUTED, 'stroke-dasharray': '3 2' })),
+          text: t.staleLegend(),
+        },
         view.workers.some((w) => w.killed) && { swatch: swatch(el('path', { d: 'M8,2L18,12M8,12L18,2', stroke: RED, 'stroke-width': 3 })), text: t.killed() },
         typeof view.committedAtKill === 'number' && {
           swatch: swatch(el('line', { x1: 13, x2: 13, y1: 0, y2: 14, stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '5 3' })),
