@@ -32,8 +32,8 @@ export interface SinkView {
   files: string[];
   /** The variant or phase the picture shows (`auto`, `plain`, `replay`): its heading. */
   name: string;
-  /** The input events, the picture's columns, in partition and offset order. */
-  events: { id: string; partition: number; offset: number }[];
+  /** The input events, the picture's columns, in partition and offset order; `note`: a third header line (`PAID v2`). */
+  events: { id: string; partition: number; offset: number; note?: string }[];
   workers: SinkWorker[];
   /** The group's committed offset of partition 0 when the first worker was killed (null: none); absent when not read. */
   committedAtKill?: number | null;
@@ -170,14 +170,16 @@ function picture(view: SinkView, t: Texts): Markup {
   const width = (WIDTH - LEFT - RIGHT) / n;
   const colX = (i: number) => LEFT + i * width;
   const parts: Child[] = [];
+  const head = HEAD + (view.events.some((e) => e.note) ? 14 : 0);
 
   view.events.forEach((e, i) => {
     const cx = colX(i) + width / 2;
     parts.push(el('text', { x: cx, y: 16, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: INK }, e.id));
     parts.push(el('text', { x: cx, y: 30, 'text-anchor': 'middle', 'font-size': 10, fill: MUTED }, `p${e.partition} · ${e.offset}`));
+    if (e.note) parts.push(el('text', { x: cx, y: 44, 'text-anchor': 'middle', 'font-size': 10, fill: INK }, e.note));
   });
 
-  let y = HEAD;
+  let y = head;
   view.workers.forEach((w, row) => {
     const colour = COLOURS[row % COLOURS.length]!;
     parts.push(el('text', { x: 8, y: y + 13, 'font-size': 12, 'font-weight': 700, fill: colour }, w.name));
@@ -224,7 +226,7 @@ function picture(view: SinkView, t: Texts): Markup {
       el(
         'g',
         { class: 'sink-committed' },
-        el('line', { x1: lx, x2: lx, y1: HEAD - 4, y2: y + 14, stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '5 3' }),
+        el('line', { x1: lx, x2: lx, y1: head - 4, y2: y + 14, stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '5 3' }),
         el('text', { x: right ? lx + 6 : lx - 6, y: y + 12, 'text-anchor': right ? 'start' : 'end', 'font-size': 10, 'font-weight': 700, fill: INK }, label),
       ),
     );
