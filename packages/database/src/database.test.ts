@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  applyOnConflict,
   applyPlain,
+  applyUnique,
   applyVersioned,
   applyWithInbox,
   createSinkTables,
@@ -76,6 +78,26 @@ describe.each(backends)('$backend', ({ backend, url }) => {
     const figures = await figuresOf(db);
     expect(figures).toMatchObject({ eventRows: EVENTS, distinctEvents: EVENTS, excessRows: 0, duplicated: [], inboxRows: EVENTS, orders: 7 });
     expect(figures.appliedTotal).toBe(EVENTS);
+  });
+
+  test('with a unique index on event_id, a redelivered event is refused (caught as duplicate, nothing applied) or written again to the same rows (ON CONFLICT)', async () => {
+    const withUniqueIndex = async () => {
+      const db = await open();
+      await createSinkTables(db, { uniqueEventId: true });
+      return db;
+    };
+    {
+      await using db = await withUniqueIndex();
+      const outcomes: string[] = [];
+      for (const e of [...firstDelivery, ...redelivery]) outcomes.push(await applyUnique(db, e));
+      expect(outcomes.slice(EVENTS)).toEqual(redelivery.map(() => 'duplicate'));
+      expect(await figuresOf(db)).toMatchObject({ eventRows: EVENTS, excessRows: 0, inboxRows: 0, orders: 7, appliedTotal: EVENTS });
+    }
+    await using db = await withUniqueIndex();
+    for (const e of [...firstDelivery, ...redelivery]) await applyOnConflict(db, e);
+    expect(await figuresOf(db)).toMatchObject({ eventRows: EVENTS, excessRows: 0, inboxRows: 0, orders: 7, appliedTotal: 7 });
+    const { rows } = await db.query<{ order_id: string; status: string }>('SELECT order_id, status FROM order_projection ORDER BY order_id');
+    expect(rows).toEqual([...new Map(firstDelivery.map((e) => [e.orderId, e.status]))].sort().map(([order_id, status]) => ({ order_id, status })));
   });
 
   test('the business key is not the idempotency key: upsert by order_id keeps the last delivery, the inbox skips only a known event_id, the version guard keeps the newest version', async () => {

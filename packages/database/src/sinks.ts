@@ -42,23 +42,34 @@ CREATE TABLE IF NOT EXISTS order_events (
 /** The tables a sink lab dumps for its grader. */
 export const SINK_TABLES = ['order_events', 'order_projection', 'inbox'] as const;
 
-export async function createSinkTables(db: Queryable): Promise<void> {
+/** The unique index on order_events.event_id that the unique-index and on-conflict sinks rely on. */
+export const UNIQUE_EVENT_ID = 'CREATE UNIQUE INDEX IF NOT EXISTS order_events_event_id ON order_events (event_id)';
+
+/** Creates the sink tables if missing; `uniqueEventId`: with UNIQUE_EVENT_ID (a second row of an event_id is refused). */
+export async function createSinkTables(db: Queryable, { uniqueEventId = false }: { uniqueEventId?: boolean } = {}): Promise<void> {
   await db.exec(SINK_SCHEMA);
+  if (uniqueEventId) await db.exec(UNIQUE_EVENT_ID);
 }
+
+/** PostgreSQL's unique_violation (SQLSTATE 23505), as PGlite and pg both report it. */
+export const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
 
 /**
  * Records one application in order_events and upserts the order's projection row by order_id (the last write wins);
  * `guarded`: only while the row's version is older than the event's (the event_version guard). False when the guard
  * kept the row as it was.
  */
+/** The event's time as a timestamptz parameter (null: the database's now()). */
+const atOf = (event: OrderEvent) => (event.at instanceof Date ? event.at.toISOString() : (event.at ?? null));
+
 async function applyEvent(tx: Queryable, event: OrderEvent, guarded = false): Promise<boolean> {
-  const at = event.at instanceof Date ? event.at.toISOString() : (event.at ?? null);
   const { affectedRows } = await tx.query(
     `INSERT INTO order_projection (order_id, status, updated_at, applied, version) VALUES ($1, $2, coalesce($3::timestamptz, now()), 1, $4)
      ON CONFLICT (order_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
        applied = order_projection.applied + 1, version = excluded.version
      ${guarded ? 'WHERE order_projection.version < excluded.version' : ''}`,
-    [event.orderId, event.status, at, event.version ?? null],
+    [event.orderId, event.status, atOf(event), event.version ?? null],
   );
   if (affectedRows === 0) return false;
   await tx.query('INSERT INTO order_events (event_id, order_id, status) VALUES ($1, $2, $3)', [event.eventId, event.orderId, event.status]);
@@ -80,6 +91,38 @@ export async function applyWithInbox(db: Database, event: OrderEvent): Promise<'
     if (affectedRows === 0) return 'skipped';
     await applyEvent(tx, event);
     return 'applied';
+  });
+}
+
+/**
+ * The unique index remedy (needs `uniqueEventId`): the event applied as the plain sink applies it, in one transaction;
+ * a redelivered event's INSERT fails with unique_violation (23505), the transaction is rolled back, and the
+ * application catches that one error and treats the event as done (`duplicate`), so its offset can be committed.
+ * Any other error is thrown.
+ */
+export async function applyUnique(db: Database, event: OrderEvent): Promise<'applied' | 'duplicate'> {
+  try {
+    await db.transaction((tx) => applyEvent(tx, event));
+    return 'applied';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'duplicate';
+    throw error;
+  }
+}
+
+/**
+ * The idempotent write remedy (needs `uniqueEventId`): every delivery runs the same statements, and a second one
+ * leaves the same rows: `INSERT ... ON CONFLICT (event_id) DO NOTHING` for the event, and the projection set to the
+ * event's status (`ON CONFLICT (order_id) DO UPDATE SET status = excluded.status`, no counter added).
+ */
+export async function applyOnConflict(db: Database, event: OrderEvent): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('INSERT INTO order_events (event_id, order_id, status) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING', [event.eventId, event.orderId, event.status]);
+    await tx.query(
+      `INSERT INTO order_projection (order_id, status, updated_at, applied, version) VALUES ($1, $2, coalesce($3::timestamptz, now()), 1, $4)
+       ON CONFLICT (order_id) DO UPDATE SET status = excluded.status`,
+      [event.orderId, event.status, atOf(event), event.version ?? null],
+    );
   });
 }
 

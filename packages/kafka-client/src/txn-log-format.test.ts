@@ -63,6 +63,7 @@ describe('parseTxnLog', () => {
       { ...stamp, kind: 'started', settings: {} },
       { ...stamp, kind: 'unawaited', id: 'E-0004' },
       { ...stamp, kind: 'stale', id: 'E-0005' },
+      { ...stamp, kind: 'duplicate', id: 'E-0006' },
     ];
     for (const event of events) expect(parseTxnLine(formatTxnEvent(event))).toEqual(event);
     expect(formatTxnEvent({ ...stamp, kind: 'client', text: 'a\n  b' })).toBe(`${stamp.time} a1 client: a b`);

@@ -28,6 +28,7 @@ export type TxnEventBody =
   | { kind: 'applied'; id: string }
   | { kind: 'skipped'; id: string }
   | { kind: 'stale'; id: string }
+  | { kind: 'duplicate'; id: string }
   | { kind: 'unawaited'; id: string }
   | { kind: 'processed'; partition: number; offset: number }
   | { kind: 'produced'; id: string; partition: number; offset: number }
@@ -102,6 +103,11 @@ const codecs: LineCodecs<TxnEventBody> = {
   applied: idCodec('applied'),
   skipped: idCodec('skipped'),
   stale: idCodec('stale'),
+  duplicate: {
+    format: (b) => `duplicate ${b.id}: unique_violation (23505) treated as done`,
+    pattern: new RegExp(`^duplicate ${ID}: unique_violation \\(23505\\) treated as done$`),
+    parse: (m) => ({ id: m[1]! }),
+  },
   unawaited: { format: (b) => `sink write ${b.id} not awaited`, pattern: new RegExp(`^sink write ${ID} not awaited$`), parse: (m) => ({ id: m[1]! }) },
   processed: {
     format: (b) => `processed p${b.partition} offset ${b.offset}`,

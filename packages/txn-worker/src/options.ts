@@ -17,9 +17,10 @@ export const TRANSACTIONAL_MODES: readonly CommitMode[] = ['transaction', 'after
 
 /**
  * The sinks a worker can apply each input order to (`@kafka-labs/database`): every delivery (the projection upserted
- * by order_id), once per event_id (inbox), or once per event_id and never over a newer event_version (versioned).
+ * by order_id), once per event_id (inbox), once per event_id and never over a newer event_version (versioned); with
+ * a unique index on event_id, a redelivery refused and caught (unique-index) or written to the same rows (on-conflict).
  */
-export const SINKS = ['plain', 'inbox', 'versioned'] as const;
+export const SINKS = ['plain', 'inbox', 'versioned', 'unique-index', 'on-conflict'] as const;
 export type Sink = (typeof SINKS)[number];
 
 /** The log events after which a worker can pause (`--pause-after KIND[:N]`): the points of its loop. */
@@ -50,7 +51,7 @@ export const txnWorkerFlags = {
   'max-poll-interval-ms': { kind: 'number', min: 1, integer: true, help: 'max.poll.interval.ms (librdkafka default 300000)' },
   'session-timeout-ms': { kind: 'number', min: 1, integer: true, help: 'session.timeout.ms (librdkafka default 45000)' },
   'auto-commit-interval-ms': { kind: 'number', min: 1, integer: true, help: 'auto.commit.interval.ms with --commit auto (librdkafka default 5000)' },
-  sink: { kind: 'choice', choices: SINKS, help: 'apply each order to the database at --database: plain (every delivery), inbox (once per event_id) or versioned (inbox + event_version guard)' },
+  sink: { kind: 'choice', choices: SINKS, help: `apply each order to the database at --database: ${SINKS.join(', ')} (see the README)` },
   database: { kind: 'string', help: "the database folder (@kafka-labs/database's openDatabase dir) for --sink" },
   'sink-delay': { kind: 'number', min: 0, default: 0, help: 'seconds each sink write takes before it reaches the database (a slow sink)' },
   'sink-unawaited': { kind: 'boolean', help: 'start each sink write and do not wait for it: the offsets are committed before it lands' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Assignment, LibrdKafkaError, Message, Producer, TopicPartitionOffset } from '@confluentinc/kafka-javascript';
-import { applyPlain, applyVersioned, applyWithInbox, createSinkTables, openDatabase, type Database } from '@kafka-labs/database';
+import { applyOnConflict, applyPlain, applyUnique, applyVersioned, applyWithInbox, createSinkTables, openDatabase, type Database } from '@kafka-labs/database';
 import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/kafka-client';
 import { enrichedValue, formatTxnEvent, parseOrder, TxnWorkerError, type CallFailure, type TxnEventBody, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
 import type { OrderEvent } from '@kafka-labs/database/dump';
@@ -130,7 +130,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     if (producer) await call((cb) => producer.connect({ timeout: CONNECT_TIMEOUT_MS }, (e) => cb(e)));
     if (options.sink) {
       db = await openDatabase({ dir: options.sink.database, log: (text) => log({ kind: 'client', text: `database: ${text}` }) });
-      await createSinkTables(db);
+      await createSinkTables(db, { uniqueEventId: options.sink.kind === 'unique-index' || options.sink.kind === 'on-conflict' });
     }
     log({
       kind: 'started',
@@ -270,16 +270,20 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     await checkpoint();
   }
 
-  /** Applies one order to the sink after its delay and logs `applied`, `skipped` (the inbox had it) or `stale` (the version guard kept a newer row). */
+  /**
+   * Applies one order to the sink after its delay and logs `applied`, `skipped` (the inbox had it), `stale` (the version
+   * guard kept a newer row) or `duplicate` (the unique index refused it, caught and treated as done).
+   */
   async function sinkWrite(to: Database, sink: NonNullable<TxnWorkerOptions['sink']>, order: OrderEvent): Promise<void> {
     if (sink.delayMs > 0) await sleep(sink.delayMs);
     if (sink.kind === 'versioned' && order.version === undefined) {
       log({ kind: 'failed', call: 'sink', error: 'NO_VERSION', code: 0, flag: '-', message: `${order.eventId} has no version for the version guard` });
-    } else if (sink.kind === 'plain') {
-      await applyPlain(to, order);
+    } else if (sink.kind === 'plain' || sink.kind === 'on-conflict') {
+      await (sink.kind === 'plain' ? applyPlain : applyOnConflict)(to, order);
       log({ kind: 'applied', id: order.eventId });
     } else {
-      log({ kind: await (sink.kind === 'inbox' ? applyWithInbox : applyVersioned)(to, order), id: order.eventId });
+      const apply = { inbox: applyWithInbox, versioned: applyVersioned, 'unique-index': applyUnique }[sink.kind];
+      log({ kind: await apply(to, order), id: order.eventId });
     }
   }
 

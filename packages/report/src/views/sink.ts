@@ -9,9 +9,9 @@ import { COLOURS, GREEN, INK, MUTED, RED, WIDTH } from '../style.ts';
 
 /**
  * What a worker did with an event, the furthest it got: fetched only, processed, applied to the database, skipped by
- * the inbox, kept out by the version guard (stale), written to a topic.
+ * the inbox, kept out by the version guard (stale), refused by a unique index and caught (duplicate), written to a topic.
  */
-export type SinkMark = 'fetched' | 'processed' | 'applied' | 'skipped' | 'stale' | 'written';
+export type SinkMark = 'fetched' | 'processed' | 'applied' | 'skipped' | 'stale' | 'duplicate' | 'written';
 
 /** One worker process of the picture, in the order they ran. */
 export interface SinkWorker {
@@ -54,6 +54,11 @@ const MESSAGES = defineMessages({
   applied: { en: () => 'applied', ko: () => '반영' },
   skipped: { en: () => 'skipped', ko: () => '건너뜀' },
   stale: { en: () => 'stale', ko: () => '오래됨' },
+  duplicate: { en: () => 'duplicate', ko: () => '중복' },
+  duplicateLegend: {
+    en: () => 'duplicate: the unique index refused its second row (unique_violation 23505); the worker caught it and treated the event as done',
+    ko: () => '중복: 유니크 인덱스가 두 번째 행을 거부함(unique_violation 23505). 워커가 잡아서 처리된 것으로 봄',
+  },
   written: { en: () => 'written', ko: () => '씀' },
   fetchedLegend: { en: () => 'fetched, not processed', ko: () => '가져왔지만 처리하지 않음' },
   processedLegend: { en: () => 'processed (or applied to the database, or written to a topic)', ko: () => '처리함(DB 에 반영하거나 토픽에 씀)' },
@@ -93,6 +98,10 @@ const MESSAGES = defineMessages({
   redeliveredSkipped: {
     en: (p: { n: number; offsets: string }) => `delivered again and skipped by the inbox: ${p.n} (offsets ${p.offsets}): the sink kept one copy`,
     ko: (p) => `다시 전달됐지만 inbox 가 건너뜀 ${p.n}개 (offset ${p.offsets}): 싱크는 한 벌만 남겼어요`,
+  },
+  redeliveredRefused: {
+    en: (p: { n: number; offsets: string }) => `delivered again and refused by the unique index: ${p.n} (offsets ${p.offsets}): the sink kept one copy`,
+    ko: (p) => `다시 전달됐지만 유니크 인덱스가 거부함 ${p.n}개 (offset ${p.offsets}): 싱크는 한 벌만 남겼어요`,
   },
   skippedOnly: {
     en: (p: { group: string; n: number }) => `group ${p.group}: ${p.n} events delivered, each skipped by the inbox: nothing applied`,
@@ -142,12 +151,12 @@ function ranges(values: number[]): string {
 }
 
 /** Per group, how often its workers processed each event, how often one skipped it (inbox or version guard; stale: the guard), and how many received it at all. */
-function groupCounts(view: SinkView): { group: string; processed: number[]; skipped: number[]; stale: number[]; received: number[] }[] {
+function groupCounts(view: SinkView): { group: string; processed: number[]; skipped: number[]; stale: number[]; duplicate: number[]; received: number[] }[] {
   const groups = [...new Set(view.workers.map((w) => w.group))];
   return groups.map((group) => {
     const workers = view.workers.filter((w) => w.group === group);
     const count = (marks: SinkMark[]) => view.events.map((_, i) => workers.filter((w) => marks.includes(w.marks[i] as SinkMark)).length);
-    return { group, processed: count(PROCESSING), skipped: count(['skipped', 'stale']), stale: count(['stale']), received: count(['fetched', 'skipped', 'stale', ...PROCESSING]) };
+    return { group, processed: count(PROCESSING), skipped: count(['skipped', 'stale', 'duplicate']), stale: count(['stale']), duplicate: count(['duplicate']), received: count(['fetched', 'skipped', 'stale', 'duplicate', ...PROCESSING]) };
   });
 }
 
@@ -157,10 +166,10 @@ function cell(mark: SinkMark, x: number, y: number, width: number, colour: strin
   const box =
     mark === 'fetched'
       ? el('rect', { x, y, width, height: CELL, fill: '#fff', stroke: colour, 'stroke-dasharray': '3 2' })
-      : mark === 'skipped' || mark === 'stale'
-        ? el('rect', { x, y, width, height: CELL, fill: LIGHT, stroke: MUTED, ...(mark === 'stale' && { 'stroke-dasharray': '3 2' }) })
+      : mark === 'skipped' || mark === 'stale' || mark === 'duplicate'
+        ? el('rect', { x, y, width, height: CELL, fill: LIGHT, stroke: mark === 'duplicate' ? RED : MUTED, ...(mark === 'stale' && { 'stroke-dasharray': '3 2' }) })
         : el('rect', { x, y, width, height: CELL, fill: colour, 'fill-opacity': 0.8 });
-  const ink = mark === 'fetched' || mark === 'skipped' || mark === 'stale' ? INK : '#fff';
+  const ink = mark === 'fetched' || mark === 'skipped' || mark === 'stale' || mark === 'duplicate' ? INK : '#fff';
   return el('g', { class: `sink-mark sink-${mark}` }, box, fits ? el('text', { x: x + width / 2, y: y + 12, 'text-anchor': 'middle', 'font-size': 10, fill: ink }, label) : null);
 }
 
@@ -243,7 +252,7 @@ function picture(view: SinkView, t: Texts): Markup {
       const skipped = g.skipped[i]!;
       if (g.received[i] === 0) return;
       const [text, colour] =
-        count === 0 && skipped === 0 ? [t.never(), RED] : count === 0 ? [g.stale[i] ? t.stale() : t.skipped(), MUTED] : count === 1 ? [skipped ? t.onceSkipped() : t.once(), GREEN] : [t.twice({ n: count }), RED];
+        count === 0 && skipped === 0 ? [t.never(), RED] : count === 0 ? [g.stale[i] ? t.stale() : g.duplicate[i] ? t.duplicate() : t.skipped(), MUTED] : count === 1 ? [skipped ? t.onceSkipped() : t.once(), GREEN] : [t.twice({ n: count }), RED];
       const fits = textWidth(text, 10) + 4 <= width;
       parts.push(
         el(
@@ -257,13 +266,15 @@ function picture(view: SinkView, t: Texts): Markup {
     const offsetsWhere = (test: (count: number, i: number) => boolean) => view.events.filter((_, i) => test(g.processed[i]!, i)).map((e) => e.offset);
     const never = offsetsWhere((c, i) => c === 0 && g.skipped[i] === 0 && g.received[i]! > 0);
     const twice = offsetsWhere((c) => c > 1);
-    const skipped = offsetsWhere((c, i) => c === 1 && g.skipped[i]! > 0);
+    const skipped = offsetsWhere((c, i) => c === 1 && g.skipped[i]! > 0 && g.duplicate[i] === 0);
+    const refused = offsetsWhere((c, i) => c === 1 && g.duplicate[i]! > 0);
     const once = g.processed.filter((c) => c === 1).length;
     if (never.length) summary.push({ text: t.neverProcessed({ group: g.group, n: never.length, offsets: ranges(never) }), bad: true });
     if (twice.length) summary.push({ text: t.processedTwice({ group: g.group, n: twice.length, offsets: ranges(twice) }), bad: true });
     if (!never.length && !twice.length && once > 0) summary.push({ text: t.processedOnce({ group: g.group, n: once }), bad: false });
     if (once === 0 && g.skipped.some((n) => n > 0)) summary.push({ text: t.skippedOnly({ group: g.group, n: g.skipped.filter((n) => n > 0).length }), bad: false });
     if (skipped.length) summary.push({ text: t.redeliveredSkipped({ n: skipped.length, offsets: ranges(skipped) }), bad: false });
+    if (refused.length) summary.push({ text: t.redeliveredRefused({ n: refused.length, offsets: ranges(refused) }), bad: false });
     y += ROW;
   }
 
@@ -314,6 +325,7 @@ export function drawSink(view: SinkView, lang: Lang): Section[] {
         has('fetched') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: '#fff', stroke: COLOURS[0]!, 'stroke-dasharray': '3 2' })), text: t.fetchedLegend() },
         { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: COLOURS[0]!, 'fill-opacity': 0.8 })), text: t.processedLegend() },
         has('skipped') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: MUTED })), text: t.skippedLegend() },
+        has('duplicate') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: RED })), text: t.duplicateLegend() },
         has('stale') && {
           swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: MUTED, 'stroke-dasharray': '3 2' })),
           text: t.staleLegend(),
