@@ -3,66 +3,67 @@ import { alteredPicture, testPicture } from '@kafka-labs/report/testing';
 import { gradeAltered, gradeGolden, labIdOf, testGoldenInBothLanguages, testRunFolderFailures } from '@kafka-labs/lab-kit/testing';
 
 const LAB = labIdOf(import.meta.url);
+/** The line of `order`'s order_projection row in a dump, with another status and version. */
+const rowAs = (order: string, status: string, version: number) => (text: string) =>
+  text.replace(new RegExp(`("order_id":"${order}","status":)"\\w+"(.*"version":)\\d+`), `$1"${status}"$2${version}`);
 
 describe(LAB, () => {
-  test('the golden run (a real run against the broker) passes: 3 redelivered, 3 excess rows plain, 3 skipped with the inbox', async () => {
+  test('the golden run (a real run against the broker) passes: wrong final statuses upsert 2, inbox 1, versioned 0', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status).toBe(0);
     expect(graded.result).toMatchObject({
       lab: LAB,
       verdict: 'pass',
-      figures: { plainRows: 13, plainExcess: 3, plainRedelivered: 3, inboxRows: 10, inboxExcess: 0, inboxSkipped: 3 },
+      figures: { upsertWrong: 2, upsertRows: 7, inboxWrong: 1, inboxRows: 6, versionedWrong: 0, versionedRows: 5 },
     });
   });
 
   testGoldenInBothLanguages(LAB);
   testPicture(LAB, {
     shows: [
-      'order_events: 13 rows for 10 events',
-      'a row twice: 3 (E-0006, E-0007, E-0008)',
-      'processed twice: 3 (offsets 5-7)',
-      'order_events: 10 rows for 10 events',
-      'delivered again and skipped by the inbox: 3 (offsets 5-7): the sink kept one copy',
+      'O-1 PAID v2',
+      'order_projection O-1: PAID (version 2), but its newest event says SHIPPED',
+      'order_projection O-2: PAID (version 2), but its newest event says SHIPPED',
+      'order_projection O-2: SHIPPED (version 3), as its newest event says',
+      'stale: a new event_id, but its order already has a newer version',
     ],
   });
 
-  test('a plain dump without one duplicate row draws 12 rows, E-0007 once', async () => {
-    const picture = await alteredPicture(LAB, 'database-plain.jsonl', (text) => text.replace(/^.*"event_id":"E-0007".*\n(?=[\s\S]*"event_id":"E-0007")/m, ''));
-    expect(picture).toContain('order_events: 12 rows for 10 events');
-    expect(picture).toContain('a row twice: 2 (E-0006, E-0008)');
+  test('an upsert dump whose O-1 row is SHIPPED draws it as right', async () => {
+    const picture = await alteredPicture(LAB, 'database-upsert.jsonl', rowAs('O-1', 'SHIPPED', 3));
+    expect(picture).toContain('order_projection O-1: SHIPPED (version 3), as its newest event says');
   });
 
-  test('a plain dump with one duplicate row removed fails duplicate-rows', async () => {
-    const graded = await gradeAltered(LAB, 'database-plain.jsonl', (text) => text.replace(/^.*"seq":35,"event_id":"E-0007".*\n/m, ''));
+  test('a worker log that consumed another event at an offset fails offset-order', async () => {
+    const graded = await gradeAltered(LAB, 'upsert.log', (text) => text.replace('consumed p0 offset 6 E-0202', 'consumed p0 offset 6 E-0203'));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ duplicate-rows: .*\(12 rows for 10 events, excess 2; twice: E-0006, E-0008\)/);
+    expect(graded.stdout).toMatch(/✘ upsert-offset-order: .*\(0:E-0101 .* 6:E-0203\)/);
   });
 
-  test('an inbox dump with an event applied twice fails applied-once', async () => {
-    const graded = await gradeAltered(LAB, 'database-inbox.jsonl', (text) =>
-      text.replace(/^.*"seq":3,"event_id":"E-0003".*\n/m, (row) => `${row}${row.replace('"seq":3,', '"seq":99,')}`),
-    );
+  test('an inbox that applied the redelivered copy fails sink-outcomes', async () => {
+    const graded = await gradeAltered(LAB, 'inbox.log', (text) => text.replace('skipped E-0102', 'applied E-0102'));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ applied-once: .*\(11 rows, excess 1, inbox 10, applied total 10\)/);
+    expect(graded.stdout).toMatch(/✘ inbox-sink-outcomes: .*applied E-0103, applied E-0102, applied E-0201/);
   });
 
-  test('a restarted inbox worker with a skipped line changed fails skipped-redelivered', async () => {
-    const graded = await gradeAltered(LAB, 'inbox-2.log', (text) => text.replace(/ skipped E-0007$/m, ' skipped E-0001'));
+  test('a versioned dump with O-2 left at PAID fails final-row and only-version-guard-right', async () => {
+    const graded = await gradeAltered(LAB, 'database-versioned.jsonl', rowAs('O-2', 'PAID', 2));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ skipped-redelivered: .*\(skipped: E-0006, E-0001, E-0008; redelivered: E-0006, E-0007, E-0008\)/);
+    expect(graded.stdout).toMatch(/✘ versioned-final-row: .*O-1 SHIPPED v3, O-2 SHIPPED v3 \(O-1 SHIPPED v3, O-2 PAID v2\)/);
+    expect(graded.stdout).toMatch(/✘ only-version-guard-right: .*\(wrong final status: upsert 2, inbox 1, versioned 1\)/);
   });
 
-  test('an inbox run that crashed at another group offset fails same-crash-point', async () => {
-    const graded = await gradeAltered(LAB, 'offsets-inbox-at-kill.txt', (text) => text.replace(/( 0 {10})5 /, '$1 6 '));
+  test('an inbox dump with O-2 at SHIPPED fails final-row and only-version-guard-right (the inbox alone would have sufficed)', async () => {
+    const graded = await gradeAltered(LAB, 'database-inbox.jsonl', rowAs('O-2', 'SHIPPED', 3));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ same-crash-point: .*\(plain: 8 rows, offset 5; inbox: 8 rows, offset 6\)/);
-    expect(graded.stdout).toMatch(/✘ inbox-restart-at-committed: .*\(committed 6, started at 5\)/);
+    expect(graded.stdout).toMatch(/✘ inbox-final-row: /);
+    expect(graded.stdout).toMatch(/✘ only-version-guard-right: .*\(wrong final status: upsert 2, inbox 0, versioned 0\)/);
   });
 
-  test('a dump cut short is a run-folder failure naming the file', async () => {
-    const graded = await gradeAltered(LAB, 'database-plain-at-kill.jsonl', (text) => text.slice(0, -40));
+  test('an input read with a record that is not a versioned order is a run-folder failure naming it', async () => {
+    const graded = await gradeAltered(LAB, 'read-committed-input.txt', (text) => text.replace(/,"version":3/, ''));
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/✘ run-folder: database-plain-at-kill\.jsonl/);
+    expect(graded.stdout).toMatch(/✘ run-folder: read-committed-input\.txt: p0 offset 2 is not a versioned order event/);
   });
 
   testRunFolderFailures(LAB, 'run.json');
