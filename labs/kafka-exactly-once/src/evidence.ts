@@ -161,11 +161,11 @@ export function consumedEvents(...logs: TxnEvent[][]): InputEvent[] {
 }
 
 /** How far a worker got with an event, from least to most: the last of these it logged for the event is its mark. */
-const MARK_ORDER: SinkMark[] = ['fetched', 'processed', 'written', 'applied', 'stale', 'skipped'];
+const MARK_ORDER: SinkMark[] = ['fetched', 'processed', 'written', 'applied', 'stale', 'duplicate', 'skipped'];
 
 /**
  * A worker's log as a row of a sink picture over `columns`: per event the furthest it got (consumed → fetched,
- * processed, produced → written, applied, stale, skipped), killed when it logged no stop, and where its first fetch
+ * processed, produced → written, applied, stale, duplicate, skipped), killed when it logged no stop, and where its first fetch
  * started when it logged one `starting at` position. An event id at several offsets (the same event delivered again
  * by its producer) gives each of its columns one outcome in turn: its first sink line to the first column, and so on.
  */
@@ -187,7 +187,7 @@ export function sinkWorker(name: string, group: string, events: TxnEvent[], colu
     if (e.kind === 'consumed') mark(at(e.partition, e.offset), 'fetched');
     if (e.kind === 'processed') mark(at(e.partition, e.offset), 'processed');
     if (e.kind === 'produced') mark(columnOf(e.id, 'written'), 'written');
-    if (e.kind === 'applied' || e.kind === 'skipped' || e.kind === 'stale') mark(columnOf(e.id, 'sink'), e.kind);
+    if (e.kind === 'applied' || e.kind === 'skipped' || e.kind === 'stale' || e.kind === 'duplicate') mark(columnOf(e.id, 'sink'), e.kind);
   }
   const start = eventsOf(events, 'starting-at')[0]?.offsets;
   const startedAt =
