@@ -145,6 +145,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
         ...(options.sink && !options.sink.awaited && { 'sink-awaited': 'false' }),
       },
     });
+    await checkpoint();
     if (producer && transactionalId) {
       await call((cb) => producer.initTransactions(CALL_TIMEOUT_MS, cb));
       log({ kind: 'transactions-ready', transactionalId });
