@@ -1,5 +1,6 @@
 import { GradeError } from '@kafka-labs/grader';
 import type { Database, Queryable } from './database.ts';
+import { DatabaseError } from './errors.ts';
 import type { Dump, DumpRow } from './dump.ts';
 
 /** An order event as the sinks apply it; `eventId` identifies the event, not the order. */
@@ -38,8 +39,13 @@ CREATE TABLE IF NOT EXISTS order_events (
 /** The tables a sink lab dumps for its grader. */
 export const SINK_TABLES = ['order_events', 'order_projection', 'inbox'] as const;
 
+/** Creates the sink tables where missing; a database that refuses them is a DatabaseError (one line, an environment fault). */
 export async function createSinkTables(db: Queryable): Promise<void> {
-  await db.exec(SINK_SCHEMA);
+  try {
+    await db.exec(SINK_SCHEMA);
+  } catch (error) {
+    throw new DatabaseError(`the database refused the sink tables: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+  }
 }
 
 async function applyEvent(tx: Queryable, event: OrderEvent): Promise<void> {
