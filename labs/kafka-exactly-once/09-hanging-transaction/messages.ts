@@ -27,7 +27,7 @@ export const MESSAGES = defineMessages({
   otherCommitted: {
     en: (p: { name: string; id: string; output: string; offset: number }) =>
       `   ${p.name}, another transactional producer, wrote ${p.id} to ${p.output} p0 (offset ${p.offset}) and committed it.`,
-    ko: (p) => `   다른 트랜잭셔널 프로듀서 ${p.name}가 ${p.id}를 ${p.output} p0(offset ${p.offset})에 쓰고 commit 했어요.`,
+    ko: (p) => `   다른 트랜잭셔널 프로듀서(${p.name})가 주문(${p.id})을 ${p.output} p0(offset ${p.offset})에 쓰고 commit 했어요.`,
   },
   w2Label: {
     en: (p: { name: string; same: boolean }) => `${p.name}, restarted with ${p.same ? 'the same transactional.id' : 'a new random transactional.id'}`,
@@ -63,7 +63,7 @@ export const MESSAGES = defineMessages({
       `   The partition is free, but kafka-transactions describe still says ${p.state}: the coordinator was not told. It\n` +
       `   aborts the transaction at its timeout (${p.timeoutMs / 60_000} min) anyway, with a second ABORT marker one epoch higher.`,
     ko: (p) =>
-      `   파티션은 풀렸지만 kafka-transactions describe는 아직 ${p.state}예요. 코디네이터는 알지 못했어요. 코디네이터는\n` +
+      `   파티션은 풀렸지만 kafka-transactions describe는 아직 ${p.state} 상태예요. 코디네이터는 알지 못했어요. 코디네이터는\n` +
       `   타임아웃(${p.timeoutMs / 60_000}분)에 어차피 이 트랜잭션을 abort 하고, epoch가 하나 높은 두 번째 ABORT 마커를 써요.`,
   },
   readerLabel: { en: (p: { name: string }) => `${p.name} (read_committed), what it was given and when`, ko: (p) => `${p.name}(read_committed)가 받은 것과 그 시각` },
@@ -72,7 +72,7 @@ export const MESSAGES = defineMessages({
       `   The reader got ${p.id} ${p.seconds} s after the dead transaction began (transaction.timeout.ms ${p.timeoutMs}): ` +
       ({ coordinator: 'when the coordinator aborted it.', restart: "when the restart's initTransactions aborted it.", operator: "when the operator's abort marker was written." })[p.abort],
     ko: (p) =>
-      `   reader는 죽은 트랜잭션이 시작되고 ${p.seconds}초 뒤에 ${p.id}를 받았어요(transaction.timeout.ms ${p.timeoutMs}). ` +
+      `   reader는 죽은 트랜잭션이 시작되고 ${p.seconds}초 뒤에 주문(${p.id})을 받았어요(transaction.timeout.ms ${p.timeoutMs}). ` +
       ({ coordinator: '코디네이터가 abort 한 때예요.', restart: '재시작한 워커의 initTransactions가 abort 한 때예요.', operator: '운영자의 abort 마커가 쓰인 때예요.' })[p.abort],
   },
   endState: {
@@ -118,7 +118,7 @@ export const MESSAGES = defineMessages({
     en: (p: { name: string; n: number; stallAfter: string; timeoutMs: number }) =>
       `${p.name} began a transaction, wrote ${p.n} records, paused after ${p.stallAfter} and was killed there (nothing committed or aborted); kafka-transactions describe showed it Ongoing on the output partition, timeout ${p.timeoutMs} ms`,
     ko: (p) =>
-      `${p.name}이 트랜잭션을 시작해 레코드 ${p.n}개를 쓰고 ${p.stallAfter} 뒤에 멈춘 채 죽었고(commit도 abort도 없음), kafka-transactions describe가 출력 파티션에서 Ongoing, timeout ${p.timeoutMs} ms로 보여 줌`,
+      `${p.name} 워커가 트랜잭션을 시작해 레코드 ${p.n}개를 쓰고 ${p.stallAfter} 뒤에 멈춘 채 죽었고(commit도 abort도 없음), kafka-transactions describe가 출력 파티션에서 Ongoing, timeout ${p.timeoutMs} ms로 보여 줌`,
   },
   killedFound: {
     en: (p: { produced: number; last: string; described: string }) => `${p.produced} written; its last line: ${p.last}; describe: ${p.described}`,
@@ -135,7 +135,7 @@ export const MESSAGES = defineMessages({
   heldExpected: {
     en: (p: { id: string; name: string }) =>
       `the read_committed reader got none of ${p.name}'s records, and ${p.id}, committed before the first ABORT marker after them was written, only once that marker was there (Kafka's LSO)`,
-    ko: (p) => `read_committed reader는 ${p.name}의 레코드를 하나도 받지 않았고, 그 뒤의 첫 ABORT 마커보다 먼저 commit 된 ${p.id}는 그 마커가 쓰인 뒤에야 받음(Kafka의 LSO)`,
+    ko: (p) => `read_committed reader는 ${p.name}의 레코드를 하나도 받지 않았고, 그 뒤의 첫 ABORT 마커보다 먼저 commit 된 주문(${p.id})은 그 마커가 쓰인 뒤에야 받음(Kafka의 LSO)`,
   },
   heldFound: {
     en: (p: { id: string; committed: string; marker: string; read: string; heldMs: number; got: string }) =>
@@ -189,7 +189,7 @@ export const MESSAGES = defineMessages({
   committedExpected: {
     en: (p: { id: string; restart: boolean }) =>
       `read_committed output: ${p.id}${p.restart ? " and the restart's orders" : ''}, each once; read_uncommitted adds the dead worker's aborted records`,
-    ko: (p) => `read_committed 출력: ${p.id}${p.restart ? '와 다시 시작한 워커의 주문' : ''}, 각각 한 번; read_uncommitted에는 죽은 워커의 abort 된 레코드가 더 있음`,
+    ko: (p) => `read_committed 출력: 주문 ${p.id}${p.restart ? ', 그리고 다시 시작한 워커의 주문' : ''}, 각각 한 번; read_uncommitted에는 죽은 워커의 abort 된 레코드가 더 있음`,
   },
   committedFound: {
     en: (p: { n: number; copies: string; uncommitted: number; w1: number }) => `read_committed ${p.n} records (${p.copies}); read_uncommitted ${p.uncommitted}, the dead worker wrote ${p.w1}`,
