@@ -65,3 +65,45 @@ export const DIAGNOSE = {
 export function diagnoseIncident(seed: number): { cause: (typeof DIAGNOSE.causes)[number]; copies: number } {
   return { cause: DIAGNOSE.causes[seed % DIAGNOSE.causes.length]!, copies: 2 + (Math.floor(seed / DIAGNOSE.causes.length) % 3) };
 }
+
+/**
+ * Lab 09-hanging-transaction: a worker killed (SIGKILL) inside its transaction, then another producer commits a record
+ * to the same partition; the transaction ends by the coordinator's timeout (random transactional.id: the restart
+ * has a new one), by the restart's initTransactions (stable id) or by the operator's `kafka-transactions abort`
+ * (a timeout too long to wait for).
+ */
+export const HANGING = {
+  orders: 5,
+  batch: 5,
+  /** librdkafka's and the Java client's transaction.timeout.ms default. */
+  defaultTimeoutMs: 60_000,
+  stallAfter: 'produced:5',
+  /** The other producer's order (an event index: E-0006). */
+  other: 5,
+  /**
+   * transaction.timeout.ms per variant: 30 s leaves a loaded machine time for the restart (tool calls take seconds each
+   * there); the operator's is the broker's transaction.max.timeout.ms (15 min), so that only the operator can end it.
+   */
+  variants: [
+    { name: 'random', randomId: true, abort: 'coordinator', timeoutMs: 30_000 },
+    { name: 'stable', randomId: false, abort: 'restart', timeoutMs: 30_000 },
+    { name: 'operator', randomId: true, abort: 'operator', timeoutMs: 900_000 },
+  ],
+} as const;
+
+/** The files and process names of one variant of 09-hanging-transaction (the operator's tool outputs are its own). */
+export const hangingFiles = (v: string) => ({
+  reader: `${v}-reader`,
+  w1: `${v}-w1`,
+  w2: `${v}-w2`,
+  other: `${v}-other`,
+  /** kafka-transactions describe of w1's id after the kill, and once its transaction ended. */
+  open: `transactions-${v}-open.txt`,
+  end: `transactions-${v}-end.txt`,
+  producersBefore: 'producers-before-abort.txt',
+  producersAfter: 'producers-after-abort.txt',
+  findHangingDefault: 'find-hanging.txt',
+  findHangingNow: 'find-hanging-0.txt',
+  abort: 'abort.txt',
+  afterOperator: 'transactions-operator-after-abort.txt',
+});

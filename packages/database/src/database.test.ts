@@ -9,6 +9,7 @@ import {
   applyVersioned,
   applyWithInbox,
   createSinkTables,
+  DatabaseError,
   openDatabase,
   parseDump,
   SINK_TABLES,
@@ -55,6 +56,14 @@ describe.each(backends)('$backend', ({ backend, url }) => {
     await db.dump(file, SINK_TABLES);
     return sinkFigures(sinkState(parseDump(readFileSync(file, 'utf8'))));
   };
+
+  test('a database that refuses the sink tables is one DatabaseError line', async () => {
+    await using db = await open();
+    await db.exec('SET default_transaction_read_only = on');
+    const error = await createSinkTables(db).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(DatabaseError);
+    expect((error as Error).message).toMatch(/^the database refused the sink tables: cannot execute CREATE TABLE in a read-only transaction$/);
+  });
 
   test('a plain INSERT sink stores a redelivered event again: the excess rows are exactly the redelivered events', async () => {
     await using db = await withSinkTables();

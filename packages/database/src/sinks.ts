@@ -1,5 +1,6 @@
 import { GradeError } from '@kafka-labs/grader';
 import type { Database, Queryable } from './database.ts';
+import { DatabaseError } from './errors.ts';
 import type { Dump, DumpRow } from './dump.ts';
 
 /** An order event as the sinks apply it; `eventId` identifies the event, not the order. */
@@ -45,23 +46,31 @@ export const SINK_TABLES = ['order_events', 'order_projection', 'inbox'] as cons
 /** The unique index on order_events.event_id that the unique-index and on-conflict sinks rely on. */
 export const UNIQUE_EVENT_ID = 'CREATE UNIQUE INDEX IF NOT EXISTS order_events_event_id ON order_events (event_id)';
 
-/** Creates the sink tables if missing; `uniqueEventId`: with UNIQUE_EVENT_ID (a second row of an event_id is refused). */
+/**
+ * Creates the sink tables where missing; `uniqueEventId`: with UNIQUE_EVENT_ID (a second row of an event_id is
+ * refused). A database that refuses them is a DatabaseError (one line, an environment fault).
+ */
 export async function createSinkTables(db: Queryable, { uniqueEventId = false }: { uniqueEventId?: boolean } = {}): Promise<void> {
-  await db.exec(SINK_SCHEMA);
-  if (uniqueEventId) await db.exec(UNIQUE_EVENT_ID);
+  try {
+    await db.exec(SINK_SCHEMA);
+    if (uniqueEventId) await db.exec(UNIQUE_EVENT_ID);
+  } catch (error) {
+    throw new DatabaseError(`the database refused the sink tables: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+  }
 }
 
 /** PostgreSQL's unique_violation (SQLSTATE 23505), as PGlite and pg both report it. */
 export const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
 
+/** The event's time as a timestamptz parameter (null: the database's now()). */
+const atOf = (event: OrderEvent) => (event.at instanceof Date ? event.at.toISOString() : (event.at ?? null));
+
 /**
  * Records one application in order_events and upserts the order's projection row by order_id (the last write wins);
  * `guarded`: only while the row's version is older than the event's (the event_version guard). False when the guard
  * kept the row as it was.
  */
-/** The event's time as a timestamptz parameter (null: the database's now()). */
-const atOf = (event: OrderEvent) => (event.at instanceof Date ? event.at.toISOString() : (event.at ?? null));
 
 async function applyEvent(tx: Queryable, event: OrderEvent, guarded = false): Promise<boolean> {
   const { affectedRows } = await tx.query(

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseConsoleRecords, parseLog4jLine, parseTransactionStates } from './tool-output.ts';
+import { parseConsoleRecords, parseHangingTransactions, parseLog4jLine, parseProducerStates, parseTransactionStates } from './tool-output.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -28,6 +28,34 @@ describe('parseTransactionStates', () => {
   it('answers [] for output without its table', () => {
     expect(parseTransactionStates('Error: the transactional id does not exist\n')).toEqual([]);
     expect(parseTransactionStates('')).toEqual([]);
+  });
+});
+
+describe('parseProducerStates', () => {
+  it('reads a producer with a transaction open on the partition (a real describe-producers)', () => {
+    expect(parseProducerStates(fixture('transactions-describe-producers.txt'))).toEqual([
+      { producerId: 2, producerEpoch: 0, coordinatorEpoch: -1, lastSequence: 4, lastTimestamp: 1796195801032, openTransactionStart: 0 },
+    ]);
+  });
+
+  it('reads None as no open transaction, and answers [] without the header', () => {
+    const closed = fixture('transactions-describe-producers.txt').replace(/\t0 {28}\t/, '\tNone                         \t');
+    expect(parseProducerStates(closed)).toMatchObject([{ openTransactionStart: null }]);
+    expect(parseProducerStates('Failed to describe producers\n')).toEqual([]);
+  });
+});
+
+describe('parseHangingTransactions', () => {
+  it('reads the header alone as none found, and a row as a hanging transaction', () => {
+    const none = fixture('transactions-find-hanging-none.txt');
+    expect(parseHangingTransactions(none)).toEqual([]);
+    expect(parseHangingTransactions(`${none}orders\t0\t7\t2\t-1\t12\t1796195801032\t16\t\n`)).toEqual([
+      { topic: 'orders', partition: 0, producerId: 7, producerEpoch: 2, startOffset: 12 },
+    ]);
+  });
+
+  it('answers null for output without its table (the tool failed)', () => {
+    expect(parseHangingTransactions('The `find-hanging` command requires either --topic or --broker-id\n')).toBeNull();
   });
 });
 

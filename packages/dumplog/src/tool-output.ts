@@ -25,32 +25,79 @@ export interface TransactionState {
   partitions: string[];
 }
 
-const COLUMNS = ['TransactionalId', 'ProducerId', 'ProducerEpoch', 'TransactionState', 'TransactionTimeoutMs', 'TopicPartitions'] as const;
+/**
+ * The rows of a kafka-transactions table (tab-separated cells under a header line that holds every one of `columns`),
+ * as cells by column name; [] without that header.
+ */
+function transactionsTable(text: string, columns: readonly string[]): Record<string, string>[] {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const headerAt = lines.findIndex((line) => {
+    const cells = line.split('\t').map((cell) => cell.trim());
+    return columns.every((name) => cells.includes(name));
+  });
+  if (headerAt === -1) return [];
+  const header = lines[headerAt]!.split('\t').map((cell) => cell.trim());
+  return lines.slice(headerAt + 1).map((line) => {
+    const cells = line.split('\t').map((cell) => cell.trim());
+    return Object.fromEntries(header.flatMap((name, i) => (name ? [[name, cells[i] ?? '']] : [])));
+  });
+}
+
+const integers = (...values: number[]) => values.every(Number.isInteger);
 
 /** The rows of `kafka-transactions describe` output (a tab-separated table under its header); [] without the header. */
 export function parseTransactionStates(text: string): TransactionState[] {
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  const headerAt = lines.findIndex((line) => line.split('\t').some((cell) => cell.trim() === 'TransactionState'));
-  if (headerAt === -1) return [];
-  const header = lines[headerAt]!.split('\t').map((cell) => cell.trim());
-  const at = Object.fromEntries(COLUMNS.map((name) => [name, header.indexOf(name)])) as Record<(typeof COLUMNS)[number], number>;
-  if (Object.values(at).some((index) => index === -1)) return [];
-  return lines.slice(headerAt + 1).flatMap((line) => {
-    const cells = line.split('\t').map((cell) => cell.trim());
-    const producerId = Number(cells[at.ProducerId]);
-    const producerEpoch = Number(cells[at.ProducerEpoch]);
-    const timeoutMs = Number(cells[at.TransactionTimeoutMs]);
-    if (![producerId, producerEpoch, timeoutMs].every(Number.isInteger) || !cells[at.TransactionalId] || !cells[at.TransactionState]) return [];
-    return [
-      {
-        transactionalId: cells[at.TransactionalId]!,
-        producerId,
-        producerEpoch,
-        state: cells[at.TransactionState]!,
-        timeoutMs,
-        partitions: (cells[at.TopicPartitions] ?? '').split(',').filter(Boolean),
-      },
-    ];
+  const rows = transactionsTable(text, ['TransactionalId', 'ProducerId', 'ProducerEpoch', 'TransactionState', 'TransactionTimeoutMs', 'TopicPartitions']);
+  return rows.flatMap((row) => {
+    const [producerId, producerEpoch, timeoutMs] = [Number(row.ProducerId), Number(row.ProducerEpoch), Number(row.TransactionTimeoutMs)];
+    if (!integers(producerId, producerEpoch, timeoutMs) || !row.TransactionalId || !row.TransactionState) return [];
+    return [{ transactionalId: row.TransactionalId, producerId, producerEpoch, state: row.TransactionState, timeoutMs, partitions: (row.TopicPartitions ?? '').split(',').filter(Boolean) }];
+  });
+}
+
+/** One row of `kafka-transactions describe-producers --topic T --partition P`: a producer the partition's leader knows. */
+export interface ProducerState {
+  producerId: number;
+  producerEpoch: number;
+  /** The coordinator epoch of the last marker the partition has from it; -1 before any. */
+  coordinatorEpoch: number;
+  lastSequence: number;
+  lastTimestamp: number;
+  /** The first offset of its open transaction on the partition (what holds the LSO there); null: none open. */
+  openTransactionStart: number | null;
+}
+
+/** The rows of `kafka-transactions describe-producers` output; [] without its header. */
+export function parseProducerStates(text: string): ProducerState[] {
+  const rows = transactionsTable(text, ['ProducerId', 'ProducerEpoch', 'LatestCoordinatorEpoch', 'LastSequence', 'LastTimestamp', 'CurrentTransactionStartOffset']);
+  return rows.flatMap((row) => {
+    const values = ['ProducerId', 'ProducerEpoch', 'LatestCoordinatorEpoch', 'LastSequence', 'LastTimestamp'].map((name) => Number(row[name]));
+    const start = row.CurrentTransactionStartOffset === 'None' ? null : Number(row.CurrentTransactionStartOffset);
+    if (!integers(...values) || (start !== null && !Number.isInteger(start))) return [];
+    const [producerId, producerEpoch, coordinatorEpoch, lastSequence, lastTimestamp] = values as [number, number, number, number, number];
+    return [{ producerId, producerEpoch, coordinatorEpoch, lastSequence, lastTimestamp, openTransactionStart: start }];
+  });
+}
+
+/** One row of `kafka-transactions find-hanging`: a transaction open on a partition that its coordinator does not list there. */
+export interface HangingTransaction {
+  topic: string;
+  partition: number;
+  producerId: number;
+  producerEpoch: number;
+  startOffset: number;
+}
+
+/**
+ * What `kafka-transactions find-hanging` printed: null when its table's header is missing (the tool failed), else its
+ * rows ([] when it found none: the header alone).
+ */
+export function parseHangingTransactions(text: string): HangingTransaction[] | null {
+  const columns = ['Topic', 'Partition', 'ProducerId', 'ProducerEpoch', 'CoordinatorEpoch', 'StartOffset', 'LastTimestamp', 'Duration(min)'];
+  if (!text.split('\n').some((line) => columns.every((name) => line.split('\t').map((cell) => cell.trim()).includes(name)))) return null;
+  return transactionsTable(text, columns).flatMap((row) => {
+    const [partition, producerId, producerEpoch, startOffset] = ['Partition', 'ProducerId', 'ProducerEpoch', 'StartOffset'].map((name) => Number(row[name])) as [number, number, number, number];
+    return row.Topic && integers(partition, producerId, producerEpoch, startOffset) ? [{ topic: row.Topic, partition, producerId, producerEpoch, startOffset }] : [];
   });
 }
 

@@ -35,7 +35,7 @@ describe('a lab child on zx', () => {
 
   test('a child that exits early rejects the wait, naming its exit code, and again at once for a later wait', async () => {
     const child = node('early', 'console.log("starting"); process.exit(3)');
-    await expect(child.waitForLine(/^ready$/, { timeoutMs: 60_000 })).rejects.toThrow('early exited with code 3 before printing a line matching /^ready$/');
+    await expect(child.waitForLine(/^ready$/, { timeoutMs: 60_000 })).rejects.toThrow('early exited with code 3 before printing a line matching /^ready$/: starting');
     await expect(child.waitForLine(/^ready$/)).rejects.toBeInstanceOf(ChildError);
     expect(child.running).toBe(false);
   });

@@ -196,6 +196,9 @@ export function spawnChild(
     running.delete(child);
     return code;
   });
+  /** A child that exited before a line: its exit code and its last line, which is where a program says why (a one-line error). */
+  const exitedBefore = (code: number, pattern: RegExp) =>
+    new ChildError(`${name} exited with code ${code} before printing a line matching ${pattern}${lines.length ? `: ${lines.at(-1)}` : ''}`);
   const child: Child = {
     name,
     pid: proc.pid,
@@ -209,9 +212,7 @@ export function spawnChild(
       const seen = lines.slice(after).find((l) => pattern.test(l));
       if (seen !== undefined) return Promise.resolve(seen);
       if (interruption) return Promise.reject(interruption);
-      if (exitCode !== undefined) {
-        return Promise.reject(new ChildError(`${name} exited with code ${exitCode} before printing a line matching ${pattern}`));
-      }
+      if (exitCode !== undefined) return Promise.reject(exitedBefore(exitCode, pattern));
       const wait = new Promise<string>((resolve, reject) => {
         const done = () => {
           waiters.delete(waiter);
@@ -229,7 +230,7 @@ export function spawnChild(
         void exited.then((code) => {
           if (!waiters.has(waiter)) return;
           done();
-          reject(new ChildError(`${name} exited with code ${code} before printing a line matching ${pattern}`));
+          reject(exitedBefore(code, pattern));
         });
       });
       return progress.track(`${name}: waiting for a line matching ${pattern}`, wait, timeoutMs);

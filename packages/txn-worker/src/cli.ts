@@ -1,6 +1,7 @@
 import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
 import { TxnWorkerError } from '@kafka-labs/kafka-client/txn-log';
-import { FATAL_EXIT_CODE, parseTxnWorkerArgs, RESUME_SIGNAL, txnWorkerHelp } from './options.ts';
+import { FATAL_EXIT_CODE, parseTxnWorkerArgs, txnWorkerHelp } from './options.ts';
+import { resumeOnSignal } from './resume.ts';
 import { runTxnWorker } from './worker.ts';
 
 const exitCodeOf = (error: unknown) => (error instanceof UsageError ? 2 : 1);
@@ -12,13 +13,7 @@ await runMain(
     const options = parseTxnWorkerArgs(argv);
     const stop = new AbortController();
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop.abort(signal));
-    let waiting: (() => void)[] = [];
-    process.on(RESUME_SIGNAL, () => {
-      const resume = waiting;
-      waiting = [];
-      for (const go of resume) go();
-    });
-    const resumed = () => new Promise<void>((resolve) => waiting.push(resolve));
+    const resumed = resumeOnSignal();
     try {
       const outcome = await runTxnWorker(options, { write: (line) => process.stdout.write(`${line}\n`), stop: stop.signal, resumed });
       return outcome === 'fatal' ? FATAL_EXIT_CODE : 0;

@@ -23,8 +23,11 @@ export const TRANSACTIONAL_MODES: readonly CommitMode[] = ['transaction', 'after
 export const SINKS = ['plain', 'inbox', 'versioned', 'unique-index', 'on-conflict'] as const;
 export type Sink = (typeof SINKS)[number];
 
-/** The log events after which a worker can pause (`--pause-after KIND[:N]`): the points of its loop. */
-export const PAUSE_POINTS = ['consumed', 'processed', 'applied', 'produced', 'sent-offsets', 'committed', 'offsets-committed'] as const;
+/**
+ * The log events after which a worker can pause (`--pause-after KIND[:N]`): the points of its loop, and `started`
+ * (connected, before initTransactions: a restart that a lab lets go at a moment of its choosing).
+ */
+export const PAUSE_POINTS = ['started', 'consumed', 'processed', 'applied', 'produced', 'sent-offsets', 'committed', 'offsets-committed'] as const;
 export type PausePoint = (typeof PAUSE_POINTS)[number];
 
 /** A paused worker goes on when it receives this signal (SIGUSR1 belongs to Node's inspector). */

@@ -1,5 +1,6 @@
 import { oneLine, runMain, UsageError } from '@kafka-labs/cli';
 import { TxnWorkerError } from '@kafka-labs/kafka-client/txn-log';
+import { resumeOnSignal } from './resume.ts';
 import { parseTxnProducerArgs, runTxnProducer, txnProducerHelp } from './txn-producer.ts';
 
 await runMain(
@@ -7,8 +8,9 @@ await runMain(
   txnProducerHelp(),
   async (argv) => {
     const options = parseTxnProducerArgs(argv);
+    const resumed = resumeOnSignal();
     try {
-      await runTxnProducer(options, { write: (line) => process.stdout.write(`${line}\n`) });
+      await runTxnProducer(options, { write: (line) => process.stdout.write(`${line}\n`), resumed });
     } catch (error) {
       throw new TxnWorkerError(`${options.name}: ${oneLine(error)}`, { cause: error });
     }

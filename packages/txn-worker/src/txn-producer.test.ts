@@ -8,7 +8,11 @@ const base = ['--name', 'p', '--topic', 't', '--transactional-id', 'tx', '--coun
 
 describe('txn-producer', () => {
   it('takes one outcome per transaction, in order', () => {
-    expect(parseTxnProducerArgs([...base, '--outcomes', 'abort,commit'])).toMatchObject({ count: 5, outcomes: ['abort', 'commit'] });
+    expect(parseTxnProducerArgs([...base, '--outcomes', 'abort,commit'])).toMatchObject({ count: 5, first: 0, outcomes: ['abort', 'commit'] });
+  });
+
+  it('starts at the order --first names', () => {
+    expect(parseTxnProducerArgs([...base, '--first', '5', '--outcomes', 'commit'])).toMatchObject({ count: 5, first: 5 });
   });
 
   it('prints its flags for --help', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Assignment, LibrdKafkaError, Message, Producer, TopicPartitionOffset } from '@confluentinc/kafka-javascript';
-import { applyOnConflict, applyPlain, applyUnique, applyVersioned, applyWithInbox, createSinkTables, openDatabase, type Database } from '@kafka-labs/database';
+import { applyOnConflict, applyPlain, applyUnique, applyVersioned, applyWithInbox, createSinkTables, DatabaseError, openDatabase, type Database } from '@kafka-labs/database';
 import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/kafka-client';
 import { enrichedValue, formatTxnEvent, parseOrder, TxnWorkerError, type CallFailure, type TxnEventBody, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
 import type { OrderEvent } from '@kafka-labs/database/dump';
@@ -145,6 +145,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
         ...(options.sink && !options.sink.awaited && { 'sink-awaited': 'false' }),
       },
     });
+    await checkpoint();
     if (producer && transactionalId) {
       await call((cb) => producer.initTransactions(CALL_TIMEOUT_MS, cb));
       log({ kind: 'transactions-ready', transactionalId });
@@ -156,6 +157,8 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
   } catch (error) {
     if (error instanceof Leave) return error.outcome;
     if (error instanceof TxnWorkerError) throw error;
+    // An unreachable database, or one that refuses the sink tables, says so in its own line (no client error code).
+    if (error instanceof DatabaseError) throw new TxnWorkerError(error.message, { cause: error });
     const failure = callFailure('start', error);
     throw new TxnWorkerError(`${failure.error} (${failure.code}): ${failure.message}`, { cause: error });
   } finally {

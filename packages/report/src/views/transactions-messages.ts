@@ -55,7 +55,20 @@ export const TRANSACTIONS_MESSAGES = defineMessages({
   resumed: { en: () => 'resumed', ko: () => '다시 움직임' },
   fenced: { en: () => 'commitTransaction: _FENCED (-144)', ko: () => 'commitTransaction: _FENCED (-144)' },
   timeout: { en: (p: { ms: number }) => `transaction.timeout.ms ${p.ms}`, ko: (p) => `transaction.timeout.ms ${p.ms}` },
-  coordinatorAbort: { en: () => 'aborted by the coordinator', ko: () => '코디네이터가 abort 함' },
+  timeoutBeyond: { en: (p: { ms: number }) => `transaction.timeout.ms ${p.ms}: later →`, ko: (p) => `transaction.timeout.ms ${p.ms}: 더 나중 →` },
+  abortedBy: {
+    en: (p: { by: 'coordinator' | 'restart' | 'operator' }) =>
+      ({ coordinator: 'aborted by the coordinator', restart: "aborted by the restart's initTransactions", operator: 'aborted by kafka-transactions abort' })[p.by],
+    ko: (p) => ({ coordinator: '코디네이터가 abort 함', restart: '재시작한 워커의 initTransactions가 abort 함', operator: 'kafka-transactions abort로 abort 함' })[p.by],
+  },
+  killed: { en: () => 'kill -9', ko: () => 'kill -9' },
+  openTitle: { en: (p: { title: string }) => `A transaction left open by kill -9: ${p.title}`, ko: (p) => `kill -9가 열어 둔 트랜잭션: ${p.title}` },
+  openIntro: {
+    en: (p: { ms: number; by: 'coordinator' | 'restart' | 'operator' }) =>
+      `The writer was killed inside its transaction (transaction.timeout.ms ${p.ms} ms). Until ${({ coordinator: 'the coordinator aborted it at the timeout', restart: "the restart's initTransactions aborted it", operator: "the operator's kafka-transactions abort wrote its ABORT marker" })[p.by]}, the read_committed reader was held at the LSO.`,
+    ko: (p) =>
+      `쓰던 쪽이 트랜잭션 안에서 죽었어요(transaction.timeout.ms ${p.ms} ms). ${({ coordinator: '코디네이터가 타임아웃에 abort 할', restart: '재시작한 워커의 initTransactions가 abort 할', operator: '운영자의 kafka-transactions abort가 ABORT 마커를 쓸' })[p.by]} 때까지 read_committed로 읽는 쪽은 LSO에 붙잡혀 있었어요.`,
+  },
   readerRow: { en: () => 'read_committed', ko: () => 'read_committed' },
   heldAtLso: { en: () => 'held at the LSO', ko: () => 'LSO에 붙잡힘' },
   heldRead: { en: (p: { id: string }) => `${p.id} read`, ko: (p) => `${p.id}를 읽음` },

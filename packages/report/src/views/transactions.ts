@@ -60,8 +60,12 @@ export interface TxnStall {
   held: { id: string; readAt: string | null };
   resumed: string | null;
   fenced: string | null;
-  /** The restart with the same transactional.id: its name and first commit. */
+  /** The restart (with the same transactional.id, or a new one): its name and first commit. */
   restart: { name: string; committed: string | null } | null;
+  /** When the writer was killed (kill -9) inside the transaction; absent or null: it was not. */
+  killed?: string | null;
+  /** Who ended the transaction at `held.readAt`: its coordinator at the timeout (the default), the restart's initTransactions, or the operator's kafka-transactions abort. */
+  abortedBy?: 'coordinator' | 'restart' | 'operator';
 }
 
 /** One partition's strip (per topic, or per variant of a lab). */
@@ -210,7 +214,10 @@ function stripSvg(strip: TxnStrip, t: Texts): Markup {
 function stallSvg(s: TxnStall, t: Texts): Markup {
   const start = Date.parse(s.began);
   const times = [s.held.readAt, s.resumed, s.fenced, s.restart?.committed].filter((v): v is string => v !== null && v !== undefined).map(Date.parse);
-  const end = Math.max(start + s.timeoutMs, ...times) + 500;
+  // A timeout far beyond what happened (the operator's 15 min) is not drawn to scale: the clock ends after the events.
+  const last = Math.max(start, ...times);
+  const beyond = s.timeoutMs > 3 * (last - start) + 10_000;
+  const end = beyond ? last + Math.max(2000, (last - start) / 3) : Math.max(start + s.timeoutMs, ...times) + 500;
   const tx = linear([start, end], [LEFT, WIDTH - RIGHT - 120]);
   const body: Child[] = [];
   const axisY = 18;
@@ -228,14 +235,15 @@ function stallSvg(s: TxnStall, t: Texts): Markup {
   body.push(el('text', { x: 8, y: 50, 'font-size': 12, 'font-weight': 600, fill: INK }, t.transactionOf({ writer: s.writer })));
   body.push(el('rect', { class: 'txn-open', x: tx(start), y: 38, width: tx(abortAt) - tx(start), height: 18, fill: FATE.open.fill, stroke: FATE.open.stroke }));
   body.push(el('text', { x: tx(start) + 6, y: 51, 'font-size': 11, fill: INK }, t.openSpan()));
+  body.push(...mark(s.killed ?? null, 84, t.killed(), RED, 'killed'));
   body.push(...mark(s.resumed, 84, t.resumed(), INK, 'resumed'));
   body.push(...mark(s.fenced, 100, t.fenced(), RED, 'fenced'));
-  // The timeout and the coordinator's abort.
-  const timeoutX = tx(start + s.timeoutMs);
-  body.push(el('line', { x1: timeoutX, x2: timeoutX, y1: 28, y2: 170, stroke: RED, 'stroke-dasharray': '5 3', 'stroke-width': 1.5 }));
-  body.push(el('text', { class: 'timeout', x: timeoutX - 4, y: 118, 'font-size': 11, fill: RED, 'text-anchor': 'end' }, t.timeout({ ms: s.timeoutMs })));
+  // The timeout and the abort (the coordinator's unless the view names another).
+  const timeoutX = tx(beyond ? end : start + s.timeoutMs);
+  if (!beyond) body.push(el('line', { x1: timeoutX, x2: timeoutX, y1: 28, y2: 170, stroke: RED, 'stroke-dasharray': '5 3', 'stroke-width': 1.5 }));
+  body.push(el('text', { class: 'timeout', x: timeoutX - 4, y: 118, 'font-size': 11, fill: RED, 'text-anchor': 'end' }, beyond ? t.timeoutBeyond({ ms: s.timeoutMs }) : t.timeout({ ms: s.timeoutMs })));
   body.push(el('rect', { class: 'coordinator-abort', x: tx(abortAt) - 2, y: 34, width: 4, height: 26, fill: RED }));
-  body.push(el('text', { x: Math.min(tx(abortAt) + 6, WIDTH - RIGHT - 160), y: 70, 'font-size': 11, fill: RED, 'font-weight': 700 }, t.coordinatorAbort()));
+  body.push(el('text', { x: Math.min(tx(abortAt) + 6, WIDTH - RIGHT - 160), y: 70, 'font-size': 11, fill: RED, 'font-weight': 700 }, t.abortedBy({ by: s.abortedBy ?? 'coordinator' })));
   // Row 2: the read_committed reader, held at the LSO until the abort, then given the record behind it.
   body.push(el('text', { x: 8, y: 144, 'font-size': 12, 'font-weight': 600, fill: INK }, t.readerRow()));
   body.push(el('rect', { class: 'held-at-lso', x: tx(start), y: 132, width: tx(abortAt) - tx(start), height: 18, fill: '#e2e8f0', stroke: MUTED }));
@@ -267,7 +275,9 @@ export function drawTransactions(view: TransactionsView, lang: Lang): Section[] 
     legend,
   }));
   for (const strip of view.strips) {
-    if (strip.stall) sections.push({ title: t.stallTitle(), intro: t.stallIntro({ ms: strip.stall.timeoutMs }), figures: [{ svg: stallSvg(strip.stall, t) }] });
+    const s = strip.stall;
+    if (s?.abortedBy) sections.push({ title: t.openTitle({ title: strip.title }), intro: t.openIntro({ ms: s.timeoutMs, by: s.abortedBy }), figures: [{ svg: stallSvg(s, t) }] });
+    else if (s) sections.push({ title: t.stallTitle(), intro: t.stallIntro({ ms: s.timeoutMs }), figures: [{ svg: stallSvg(s, t) }] });
   }
   return sections;
 }
