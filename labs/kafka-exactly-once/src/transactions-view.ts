@@ -1,6 +1,6 @@
 // The transactions picture's parts as this track's graders build them from what they already read (see
 // @kafka-labs/report's TransactionsView): the dump's batches with their writers and fates, and the reads.
-import { txnOutcome, type DumpLog } from '@kafka-labs/dumplog';
+import { txnStrip, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
 import type { TopicRead } from '@kafka-labs/kafka-client/txn-log';
 import type { TxnLogBatch, TxnRead } from '@kafka-labs/report/views';
 import { copies, eventIdOf } from './evidence.ts';
@@ -13,30 +13,12 @@ export interface Writer {
 
 /**
  * The dump's batches for the picture: a data batch's writer is the process whose `produced` offsets it holds (`other`
- * when none), its fate the marker that ends its transaction; a marker is the writer's of the data batches it ends
- * (linked by the producer id's equality).
+ * when none), its fate the marker that ends its transaction; a marker is the writer's of the data batches it ends.
  */
 export function logBatches(dump: DumpLog, writers: Writer[], other: string): TxnLogBatch[] {
   const owners = writers.map((w) => ({ name: w.name, offsets: new Set(w.offsets) }));
-  const writerOf = new Map<number, string>();
-  return dump.batches.map((b) => {
-    if (b.isControl) {
-      const marker = b.records[0]?.endTxnMarker ?? 'ABORT';
-      return { baseOffset: b.baseOffset, lastOffset: b.lastOffset, writer: writerOf.get(b.producerId) ?? other, epoch: b.producerEpoch, marker, fate: marker === 'COMMIT' ? 'committed' : 'aborted', ids: [] };
-    }
-    const writer = owners.find((w) => b.records.some((r) => w.offsets.has(r.offset)))?.name ?? other;
-    writerOf.set(b.producerId, writer);
-    const outcome = txnOutcome(dump, b);
-    return {
-      baseOffset: b.baseOffset,
-      lastOffset: b.lastOffset,
-      writer,
-      epoch: b.producerEpoch,
-      marker: null,
-      fate: !b.isTransactional ? 'plain' : outcome === 'COMMIT' ? 'committed' : outcome === 'ABORT' ? 'aborted' : 'open',
-      ids: b.records.map((r) => eventIdOf(r.payload ?? null)),
-    };
-  });
+  const writerOf = (b: DumpBatch) => owners.find((w) => b.records.some((r) => w.offsets.has(r.offset)))?.name ?? other;
+  return txnStrip(dump, { writerOf, idOf: eventIdOf, unknown: other });
 }
 
 /** A reader's records (offset and value) for the picture, with the order ids it returned more than once. */

@@ -1,33 +1,12 @@
-import { compactView, readDump, txnOutcome, type DumpLog } from '@kafka-labs/dumplog';
+import { compactView, readDump, txnOutcome, txnStrip, type DumpLog } from '@kafka-labs/dumplog';
 import { Checks, is, nameOf, readRunInfo } from '@kafka-labs/grader';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { formatProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import { topicFiles, topicsBefore } from '@kafka-labs/kafka-producer-guarantees/atomic-topics';
 import { readPlaced, readProducerLog } from '@kafka-labs/kafka-producer-guarantees/read-back';
 import { figureName } from '@kafka-labs/kafka-producer-guarantees/retry-ordering';
-import type { TransactionsView, TxnLogBatch } from '@kafka-labs/report/views';
+import type { TransactionsView } from '@kafka-labs/report/views';
 import { MESSAGES } from './messages.ts';
-
-/**
- * A topic's dump as the transactions picture draws it: each data batch under the variant whose event it holds, its
- * transaction's fate; a marker under the variant of the data batches it ends (the same producer id).
- */
-function logBatches(dump: DumpLog, writerOf: (event: string) => string): TxnLogBatch[] {
-  const byProducer = new Map<number, string>();
-  return dump.batches.map((b): TxnLogBatch => {
-    const ids = b.records.map((r) => r.payload ?? '');
-    if (b.isControl) {
-      const marker = b.records[0]?.endTxnMarker ?? 'ABORT';
-      const writer = byProducer.get(b.producerId) ?? '?';
-      return { baseOffset: b.baseOffset, lastOffset: b.lastOffset, writer, epoch: b.producerEpoch, marker, fate: marker === 'COMMIT' ? 'committed' : 'aborted', ids: [] };
-    }
-    const writer = writerOf(ids[0] ?? '');
-    byProducer.set(b.producerId, writer);
-    const outcome = txnOutcome(dump, b);
-    const fate = !b.isTransactional ? 'plain' : outcome === 'COMMIT' ? 'committed' : outcome === 'ABORT' ? 'aborted' : 'open';
-    return { baseOffset: b.baseOffset, lastOffset: b.lastOffset, writer, epoch: b.producerEpoch, marker: null, fate, ids };
-  });
-}
 
 /** What this grader reads of the parameters the run recorded (the run script's ATOMIC_TOPICS). */
 const RECORDED = is.object({
@@ -63,7 +42,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     files: S.topics.flatMap((t) => [topicFiles(t).dump, topicFiles(t).committed]),
     strips: S.topics.map((t) => ({
       title: t,
-      batches: logBatches(dumps.get(t)!, writerOf),
+      batches: txnStrip(dumps.get(t)!, { writerOf: (b) => writerOf(b.records[0]?.payload ?? ''), unknown: '?' }),
       reads: [{ isolation: 'read_committed', reader: 'kafka-console-consumer', records: reads.get(t)!, end: null, twice: [] }],
     })),
   } satisfies TransactionsView);

@@ -38,10 +38,13 @@ export async function produce(lab: Lab, name: string, client: NodeClient, args: 
   return scanProducerLog(child.lines.join('\n'));
 }
 
-/** Produces `lines` with Kafka's console producer (the Java client); `key:value` lines with `keyed`. */
-export async function javaProduce(lab: Lab, topic: string, lines: string[], { keyed }: { keyed: boolean }): Promise<void> {
+/**
+ * Produces `lines` with Kafka's console producer (the Java client); `key:value` lines with `keyed`; `flags` are the
+ * console producer's own (e.g. `--batch-size 1024 --compression-codec gzip`).
+ */
+export async function javaProduce(lab: Lab, topic: string, lines: string[], { keyed, flags = [] }: { keyed: boolean; flags?: string[] }): Promise<void> {
   const keyProperties = keyed ? ['--reader-property', 'parse.key=true', '--reader-property', 'key.separator=:'] : [];
-  await lab.kafka({ input: `${lines.join('\n')}\n` })`kafka-console-producer --bootstrap-server ${BOOTSTRAP.tools} --topic ${topic} ${keyProperties}`;
+  await lab.kafka({ input: `${lines.join('\n')}\n` })`kafka-console-producer --bootstrap-server ${BOOTSTRAP.tools} --topic ${topic} ${keyProperties} ${flags}`;
 }
 
 /**

@@ -4,6 +4,8 @@ export { readDump } from './run-folder.ts';
 export type { ReadDumpOptions } from './run-folder.ts';
 export { compactView } from './compact-view.ts';
 export { dataBatches, recordsWithPayload, txnOutcome } from './select.ts';
+export { txnStrip } from './txn-strip.ts';
+export type { TxnFate, TxnLogBatch, TxnStripNames } from './txn-strip.ts';
 export { parseGroupOffsets, parseGroupTable } from './consumer-groups.ts';
 export type { GroupOffset } from './consumer-groups.ts';
 export { parseConsoleRecords, parseHangingTransactions, parseLog4jLine, parseProducerStates, parseTransactionStates } from './tool-output.ts';

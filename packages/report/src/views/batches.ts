@@ -11,6 +11,8 @@ export interface BatchBar {
   records: number;
   bytes: number;
   codec: string;
+  /** How many times fewer bytes than the same records without compression, where the bar is compared with none. */
+  ratio?: number;
 }
 
 /**
@@ -44,6 +46,7 @@ const MESSAGES = defineMessages({
     en: (p: { bytes: number; batches: number; codec: string }) => `${p.bytes} bytes in ${p.batches} batch(es), ${p.codec}`,
     ko: (p) => `${p.bytes} 바이트, 배치 ${p.batches}개, ${p.codec}`,
   },
+  ratio: { en: (p: { ratio: string }) => ` · ${p.ratio}× smaller than none`, ko: (p) => ` · none 보다 ${p.ratio}배 작음` },
 });
 
 const LEFT = 200;
@@ -54,7 +57,8 @@ export function drawBatches(view: BatchesView, lang: Lang): Section[] {
   const t = textsIn(MESSAGES, lang);
   const figures = view.groups.map((group) => {
     const value = (b: BatchBar) => (group.measure === 'batches' ? b.batches : b.bytes);
-    const x = linear([0, Math.max(1, ...group.bars.map(value))], [0, WIDTH - LEFT - 320]);
+    const room = group.bars.some((b) => b.ratio) ? 460 : 320;
+    const x = linear([0, Math.max(1, ...group.bars.map(value))], [0, WIDTH - LEFT - room]);
     const height = 36 + group.bars.length * ROW + 6;
     const title = t.group({ setting: group.setting, records: group.records, measure: group.measure === 'batches' ? t.batches() : t.bytes() });
     const body: Child[] = [el('text', { x: 8, y: 18, 'font-size': 14, 'font-weight': 700, fill: INK }, title)];
@@ -64,7 +68,7 @@ export function drawBatches(view: BatchesView, lang: Lang): Section[] {
       const text =
         group.measure === 'batches'
           ? t.batchesBar({ batches: bar.batches, records: bar.records, mean: bar.batches ? (bar.records / bar.batches).toFixed(1) : '0' })
-          : t.bytesBar({ bytes: bar.bytes, batches: bar.batches, codec: bar.codec });
+          : t.bytesBar({ bytes: bar.bytes, batches: bar.batches, codec: bar.codec }) + (bar.ratio ? t.ratio({ ratio: bar.ratio.toFixed(2) }) : '');
       body.push(
         el('g', { class: 'bar', 'data-label': bar.label },
           el('text', { x: LEFT - 10, y: y + 15, 'font-size': 12, fill: INK, 'text-anchor': 'end' }, bar.label),

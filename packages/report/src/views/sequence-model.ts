@@ -103,6 +103,7 @@ export interface SequenceModel {
 export const WORDS = defineMessages({
   delivered: { en: (p: { event: string; offset: number | null }) => `${p.event}: delivered, offset=${p.offset}`, ko: (p) => `${p.event}: 전달됨, offset=${p.offset}` },
   deliveryFailed: { en: (p: { event: string; error: string }) => `${p.event}: delivery failed, ${p.error}`, ko: (p) => `${p.event}: 전달 실패, ${p.error}` },
+  refused: { en: (p: { event: string; error: string }) => `${p.event}: refused at produce(), ${p.error}: never sent`, ko: (p) => `${p.event}: produce() 에서 거절됨, ${p.error}: 보내지 않음` },
   acquired: { en: (p: { pid: string }) => `acquired ${p.pid}`, ko: (p) => `${p.pid} 받음` },
   acquiredAgain: { en: (p: { pid: string; previous: string }) => `acquired ${p.pid} (previous ${p.previous})`, ko: (p) => `${p.pid} 받음 (이전 ${p.previous})` },
   epochBump: { en: (p: { from: string; to: string; msgId: number }) => `epoch bump: ${p.from} → ${p.to}, from MsgId ${p.msgId} on`, ko: (p) => `epoch 증가: ${p.from} → ${p.to}, MsgId ${p.msgId}부터` },
@@ -167,7 +168,10 @@ function noteOf(step: ProducerStep, process: number, lang: Lang): SequenceRow | 
   const note = (tone: Tone, text: string): SequenceRow => ({ kind: 'note', process, at: 'producer', tone, text, time: null });
   if (step.kind === 'result') {
     const { event, offset, error } = step.line;
-    return error ? note('bad', t.deliveryFailed({ event, error: `${error.name}${error.code === null ? '' : ` (${error.code})`}` })) : note('good', t.delivered({ event, offset }));
+    if (!error) return note('good', t.delivered({ event, offset }));
+    const named = `${error.name}${error.code === null ? '' : ` (${error.code})`}`;
+    // librdkafka's produce() throws QUEUE_FULL when its queue has no room: the record never entered the client.
+    return note('bad', error.name === '_QUEUE_FULL' ? t.refused({ event, error: named }) : t.deliveryFailed({ event, error: named }));
   }
   const e: ClientEvent = step.event;
   switch (e.kind) {

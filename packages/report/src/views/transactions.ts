@@ -2,6 +2,7 @@
 // batch coloured by its transaction's fate with the COMMIT/ABORT markers and their epochs, then what each reader
 // returned; optionally the input's group offsets (a crash), the instances and their fencing (a zombie), and a time
 // line of a transaction that outlived its timeout.
+import type { TxnFate, TxnLogBatch } from '@kafka-labs/dumplog';
 import { textsIn, type Lang, type TextsOf } from '@kafka-labs/i18n';
 import { clock, linear, seconds, stack, textWidth, ticks } from '../geometry.ts';
 import { el, type Child, type Markup } from '../markup.ts';
@@ -9,23 +10,7 @@ import { swatch, type Section } from '../page.ts';
 import { GREEN, INK, MUTED, RED, WIDTH } from '../style.ts';
 import { TRANSACTIONS_MESSAGES } from './transactions-messages.ts';
 
-/** How a data batch's transaction ended in the log: a COMMIT or ABORT marker after it, none yet, or no transaction at all. */
-export type TxnFate = 'committed' | 'aborted' | 'open' | 'plain';
-
-/** One record batch of the partition, as kafka-dump-log shows it. */
-export interface TxnLogBatch {
-  baseOffset: number;
-  lastOffset: number;
-  /** The run's process that wrote it ('producer', 'a1', 'w2'; for a marker, the producer whose transaction it ends). */
-  writer: string;
-  epoch: number;
-  /** A control batch's marker; null for data. */
-  marker: 'COMMIT' | 'ABORT' | null;
-  /** Data: its transaction's fate; a marker: the fate it decides. */
-  fate: TxnFate;
-  /** The order ids of a data batch's records, by offset. */
-  ids: string[];
-}
+export type { TxnFate, TxnLogBatch } from '@kafka-labs/dumplog';
 
 /** What one reader returned of the partition: its records (offset, order id), where it stopped, the ids it returned more than once. */
 export interface TxnRead {
