@@ -95,6 +95,21 @@ describe('one node of the 3-node cluster, from pnpm broker', () => {
     }
   });
 
+  test('with every node stopped, restart --node 1 starts it and names the restart that gives it a quorum; two more bring the cluster back', async () => {
+    for (const id of [3, 2, 1]) expect(await pnpm('broker', 'kill', '--node', String(id))).toMatchObject({ status: 0 });
+    expect(await pnpm('broker', 'kill', '--node', '1')).toMatchObject({ status: 2, stderr: 'error: node 1 is already stopped' });
+
+    expect(await pnpm('broker', 'restart', '--node', '1')).toMatchObject({
+      status: 0,
+      stdout: 'broker: node 1 started (localhost:9092); it answers once 2 of the 3 nodes run, their KRaft quorum: pnpm broker restart --node 2\n',
+    });
+    const lone = await pnpm('broker', 'status');
+    expect([1, 2, 3].map((id) => nodeLine(id)(lone.stdout))).toEqual(['running', 'stopped', 'stopped']);
+    expect(await pnpm('broker', 'restart', '--node', '2')).toMatchObject({ status: 0, stdout: 'broker: node 2 running again (localhost:9094)\n' });
+    expect(await pnpm('broker', 'restart', '--node', '3')).toMatchObject({ status: 0, stdout: 'broker: node 3 running again (localhost:9096)\n' });
+    await until(async () => (await cluster.partition(topic)).isr.length === 3);
+  });
+
   test('kafka-features shows the transaction version in force; kafka-leader-election runs an unclean election', async () => {
     const features = await pnpm('kafka', 'kafka-features', '--bootstrap-server', 'localhost:9092', 'describe');
     expect(features.status).toBe(0);

@@ -46,7 +46,16 @@ await runMain('error', USAGE, async (argv) => {
       return 0;
     default: {
       const cluster = await runningCluster();
-      await cluster[parsed.command](parsed.node);
+      const outcome = await cluster[parsed.command](parsed.node);
+      if (outcome === 'awaiting-quorum') {
+        const states = await Promise.all([1, 2, 3].map(async (id) => ({ id, state: await cluster.nodeState(id) })));
+        const next = states.find((n) => n.state === 'stopped')?.id;
+        console.log(
+          `broker: node ${parsed.node} started (${cluster.address(parsed.node)}); it answers once 2 of the 3 nodes run, their KRaft quorum` +
+            (next === undefined ? '' : `: pnpm broker restart --node ${next}`),
+        );
+        return 0;
+      }
       console.log(`broker: node ${parsed.node} ${AFTER[parsed.command]} (${cluster.address(parsed.node)})`);
       return 0;
     }

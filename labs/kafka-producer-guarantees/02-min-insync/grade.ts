@@ -8,6 +8,7 @@ import {
   dumpFile,
   MSG_TIMED_OUT,
   NODES,
+  NOT_ENOUGH_REPLICAS,
   parseOffsets,
   readMoments,
   readProducer,
@@ -22,9 +23,6 @@ import {
 } from '@kafka-labs/kafka-producer-guarantees/replicas';
 import { CLUSTER_MESSAGES } from '@kafka-labs/kafka-producer-guarantees/cluster-messages';
 import { MESSAGES } from './messages.ts';
-
-/** librdkafka's text for the broker's NOT_ENOUGH_REPLICAS (error 19). */
-const NOT_ENOUGH_REPLICAS = 'Broker: Not enough in-sync replicas';
 
 /** What this grader reads of the parameters the run recorded: its variants (one topic each) and the leader L it chose. */
 const RECORDED = is.object({

@@ -10,7 +10,7 @@ import { CLUSTER_FILE, describeReplicas, dumpFile, NODES, parseOffsets, replicaR
 
 /** A producer's start (tsx and the native client) takes seconds, and tens of them on a loaded machine. */
 const START_MS = 120_000;
-/** A delivery report takes at most message.timeout.ms (3 s in these labs) after the client has connected. */
+/** A delivery report takes at most message.timeout.ms (3 s in most of these labs) after the client has connected. */
 const RESULT_MS = 60_000;
 /** Failover and restart bounds: a leader moves about 3 s after its node dies; a node's restart takes up to a minute under load. */
 const CLUSTER_WAIT_MS = 90_000;
@@ -36,10 +36,13 @@ export interface ClusterRun {
   waitForPartitions(what: string, test: (state: PartitionState) => boolean): Promise<void>;
   /** Appends every topic's leader, replicas and ISR under `moment` to cluster.jsonl and returns the lines. */
   snapshot(moment: string): Promise<string[]>;
-  /** Starts the lab producer in stdin mode on `topic`, bootstrapping from `node` only, as `<name>.log`. */
-  spawnProducer(name: string, topic: string, node: number, config: string[]): Child;
-  /** Sends `event` through a stdin-mode producer and resolves with its delivery result line. */
-  send(producer: Child, event: string): Promise<string>;
+  /** Starts the lab producer in stdin mode on `topic`, bootstrapping from `node` only, as `<name>.log` (not idempotent unless asked). */
+  spawnProducer(name: string, topic: string, node: number, config: string[], options?: { idempotent?: boolean }): Child;
+  /**
+   * Sends `event` through a stdin-mode producer and resolves with its delivery result line; fails the run when none came
+   * within `timeoutMs` (default 60 s: a producer of these labs gives a record up after 3 s).
+   */
+  send(producer: Child, event: string, options?: { timeoutMs?: number }): Promise<string>;
   /** Ends a stdin-mode producer's input and waits for its `producer: done`. */
   finish(producer: Child): Promise<void>;
   /**
@@ -118,14 +121,14 @@ export function clusterRun(lab: Lab): ClusterRun {
       lab.writeFile(CLUSTER_FILE, `${moments.join('\n')}\n`);
       return lines;
     },
-    spawnProducer: (name, topic, node, config) =>
-      lab.spawnTs(name, PRODUCER_CLI, [topic, 'false', 'stdin', `bootstrap.servers=${broker.address(node)}`, ...config]),
-    async send(producer, event) {
+    spawnProducer: (name, topic, node, config, { idempotent = false } = {}) =>
+      lab.spawnTs(name, PRODUCER_CLI, [topic, String(idempotent), 'stdin', `bootstrap.servers=${broker.address(node)}`, ...config]),
+    async send(producer, event, { timeoutMs = RESULT_MS } = {}) {
       await producer.waitForLine(/^producer: topic /, { timeoutMs: START_MS });
       const after = producer.lines.length;
       producer.process.stdin.write(`${event}\n`);
       const result = new RegExp(`^\\s*\\d+\\.\\ds ${event} result: `);
-      return (await producer.waitForLine(result, { timeoutMs: RESULT_MS, after })).trim();
+      return (await producer.waitForLine(result, { timeoutMs, after })).trim();
     },
     async finish(producer) {
       producer.process.stdin.end();

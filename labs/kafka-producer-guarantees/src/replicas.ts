@@ -9,6 +9,8 @@ export const NODES = [1, 2, 3] as const;
 export const CLUSTER_FILE = 'cluster.jsonl';
 /** librdkafka's error for a record that got no successful answer within message.timeout.ms. */
 export const MSG_TIMED_OUT = '_MSG_TIMED_OUT';
+/** librdkafka's text for the broker's NOT_ENOUGH_REPLICAS (error 19): the leader refused to append with too small an ISR. */
+export const NOT_ENOUGH_REPLICAS = 'Broker: Not enough in-sync replicas';
 
 /** `kafka-metadata-quorum describe --status`, saved by a run that needs the quorum's state. */
 export const QUORUM_FILE = 'quorum.txt';
@@ -93,6 +95,13 @@ export function told(log: ProducerLog, event: string): string {
 /** What a run did to its nodes just before each moment it recorded in cluster.jsonl, in order. */
 export type Protocol = { name: string; events: { node: number; action: NodeAction }[] }[];
 
+/** A topic's leader and ISR at each moment of `protocol` (null where the run recorded none), for a cluster picture. */
+export const statesOf = (protocol: Protocol, moments: PartitionMoment[], topic: string): ClusterView['variants'][number]['states'] =>
+  protocol.map(({ name }) => {
+    const m = moments.find((x) => x.moment === name && x.topic === topic);
+    return m ? { leader: m.leader, isr: m.isr } : null;
+  });
+
 /** One topic of a cluster picture: its producer's log, its replicas' records, and whether L cut it back. */
 export interface PictureVariant {
   title: string;
@@ -114,10 +123,7 @@ export function clusterView(protocol: Protocol, moments: PartitionMoment[], lead
       const r = resultOf(v.log, v.event);
       return {
         title: v.title,
-        states: protocol.map(({ name }) => {
-          const m = moments.find((x) => x.moment === name && x.topic === v.topic);
-          return m ? { leader: m.leader, isr: m.isr } : null;
-        }),
+        states: statesOf(protocol, moments, v.topic),
         record: {
           event: v.event,
           told: r ? (r.error ? r.error.name : `offset=${r.offset}`) : '-',

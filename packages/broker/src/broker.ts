@@ -76,8 +76,13 @@ export interface Broker {
   freezeFollower(nodeId: number, leaderId: number): Promise<number>;
   /** SIGTERM to a running node: a controlled shutdown (the controller moves leadership away and shrinks the ISR); resolves once it is gone. */
   stop(nodeId: number): Promise<void>;
-  /** Starts a killed or stopped node with the command line and overrides of its last start; resolves once it answers a Metadata request. */
-  restart(nodeId: number): Promise<void>;
+  /**
+   * Starts a killed or stopped node with the command line and overrides of its last start. Resolves `ready` once it
+   * answers a Metadata request; or `awaiting-quorum` at once when fewer than a majority of the layout's nodes run with it:
+   * each node is also a KRaft controller, and a broker opens its listeners only after catching up with an elected
+   * quorum, so a lone node of three waits until another one is restarted.
+   */
+  restart(nodeId: number): Promise<RestartOutcome>;
   /** Whether a node runs, is frozen or is stopped (killed or shut down). */
   nodeState(nodeId: number): Promise<NodeState>;
   /** The id of the active KRaft controller (LeaderId of kafka-metadata-quorum describe --status); needs a quorum. */
@@ -85,6 +90,9 @@ export interface Broker {
   /** Leader, replicas and ISR of a partition from a Metadata request to the first running node that answers (no quorum needed). */
   partition(topic: string, partition?: number): Promise<PartitionState>;
 }
+
+/** What a node restart left: a node that answers, or one that waits for a quorum of running nodes. */
+export type RestartOutcome = 'ready' | 'awaiting-quorum';
 
 const stderrLog = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -188,14 +196,18 @@ function handle(backend: Backend, layout: Layout): Broker {
       await expectState(nodeId, 'restart', ['stopped'], 'running');
       await backend.restartNode(layout, nodeId);
       const port = portOf(nodeOf(layout, nodeId), 'PLAINTEXT');
+      const majority = Math.floor(LAYOUTS[layout].length / 2) + 1;
+      let outcome: RestartOutcome = 'ready';
       const { retry } = await zx();
       await retry(READY_TIMEOUT_MS / PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, async () => {
         if ((await backend.nodeState(layout, nodeId)) === 'stopped') return;
+        if ((await answering()).length < majority) return void (outcome = 'awaiting-quorum');
         await probeMetadata('127.0.0.1', port);
       });
       if ((await backend.nodeState(layout, nodeId)) === 'stopped') {
         throw new BrokerError(`node ${nodeId} exited after its restart; see ${backend.logFiles(layout).join(', ')}`);
       }
+      return outcome;
     },
     nodeState: (nodeId) => backend.nodeState(layout, nodeId),
     async activeController() {
@@ -359,10 +371,15 @@ export async function brokerStatus(): Promise<BrokerStatus> {
 }
 
 
-/** The handle of the running 3-node cluster, started by `up --nodes 3`, a lab or a node restart; a BrokerError when no node of it runs. */
+/**
+ * The handle of the 3-node cluster while a node of it runs (started by `up --nodes 3`, a lab or a node restart), or,
+ * with no broker running at all, of the cluster last started here, so that a node restart starts it again; a
+ * BrokerError when another layout runs or no cluster was ever started.
+ */
 export async function runningCluster(): Promise<Broker> {
   const backend = await selectBackend();
   const layout = await activeLayout(backend);
+  if (layout === null && existsSync(configRecord('cluster'))) return handle(backend, 'cluster');
   if (layout !== 'cluster') {
     throw new BrokerError(`no 3-node cluster is running${layout ? ` (the ${layout} layout is)` : ''}; start it with pnpm broker up --nodes 3`);
   }

@@ -1,5 +1,5 @@
 export { ensureBroker, stopBroker, brokerStatus, runningCluster, runTool, selectBackend, toolCommand } from './broker.ts';
-export type { Broker, BrokerOptions, BrokerStatus, NodeStatus, PartitionState } from './broker.ts';
+export type { Broker, BrokerOptions, BrokerStatus, NodeStatus, PartitionState, RestartOutcome } from './broker.ts';
 export type { NodeState } from './backend.ts';
 export type { BrokerConfig } from './server-config.ts';
 export { BrokerError } from './errors.ts';

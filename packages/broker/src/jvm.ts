@@ -4,7 +4,7 @@ import { existsSync, openSync, readdirSync, readFileSync, realpathSync } from 'n
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Backend, NodeAction, StartOptions } from './backend.ts';
-import { adoptRecording, classData, fingerprint } from './class-data.ts';
+import { adoptRecording, classData, fingerprint, restartArgv } from './class-data.ts';
 import { BrokerError } from './errors.ts';
 import { ensureJars } from './jars.ts';
 import { paths } from './paths.ts';
@@ -146,7 +146,7 @@ export const jvmBackend: Backend = {
   async restartNode(layout: Layout, nodeId: number) {
     const node = nodeSpec(layout, nodeId);
     if (livePid(layout, node) !== null) throw new BrokerError(`node ${nodeId} is still running; kill it first`);
-    const argv = JSON.parse(await readFile(commandFile(layout, node), 'utf8')) as string[];
+    const argv = restartArgv(JSON.parse(await readFile(commandFile(layout, node), 'utf8')) as string[]);
     adoptRecording(argv, await launchNode(layout, node, argv, 'a'));
   },
 

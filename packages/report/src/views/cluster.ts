@@ -26,6 +26,8 @@ export interface ClusterView {
     title: string;
     /** One per moment, in the moments' order; null where the run recorded none for this topic. */
     states: (ReplicaState | null)[];
+    /** Optional, one per moment ('' for none): what the producer was told around the moment, drawn under its column. */
+    notes?: string[];
     record: { event: string; told: string; acknowledged: boolean; keptOn: number[]; truncatedOn: number[] };
   }[];
 }
@@ -63,6 +65,8 @@ const LEFT = 80;
 const RECORD = 300;
 const LANE = 30;
 const TOP = 58;
+/** The height of the row of notes under the lanes, when a variant has any. */
+const NOTE = 16;
 
 /** Whether each node runs (true) or is down or frozen (false) at each moment, from the events before it. */
 function runningAt(view: ClusterView): Map<number, boolean>[] {
@@ -79,7 +83,9 @@ export function drawCluster(view: ClusterView, lang: Lang): Section[] {
   const columns = view.moments.length;
   const column = (WIDTH - LEFT - RECORD - 20) / Math.max(1, columns);
   const cx = (i: number) => LEFT + column * i + column / 2;
-  const height = TOP + view.nodes.length * LANE + 30;
+  const noted = view.variants.some((v) => v.notes?.some(Boolean));
+  const notesY = TOP + view.nodes.length * LANE + 10;
+  const height = TOP + view.nodes.length * LANE + 30 + (noted ? NOTE : 0);
   const laneY = (node: number) => TOP + view.nodes.indexOf(node) * LANE;
 
   const figures = view.variants.map((variant) => {
@@ -106,6 +112,9 @@ export function drawCluster(view: ClusterView, lang: Lang): Section[] {
         );
       });
     }
+    variant.notes?.forEach((note, i) => {
+      if (note) body.push(el('text', { class: 'note', x: cx(i), y: notesY, 'font-size': 10, fill: INK, 'text-anchor': 'middle' }, note));
+    });
     view.moments.forEach((_, i) => {
       const [before, after] = [variant.states[i - 1], variant.states[i]];
       if (after && after.leader === -1) {
