@@ -2,6 +2,8 @@ export { verdictOf, EXIT_CODES } from './verdict.ts';
 export type { Check, Figures, Grade, LabResult, Verdict, View } from './verdict.ts';
 export { Checks, excerpt, lawMessage, boundedFigure, figuresShape, EXCERPT_CHARS, EVIDENCE_LINES } from './checks.ts';
 export type { Law } from './checks.ts';
+export { StepChecks } from './steps.ts';
+export type { ExerciseSteps, StepRow } from './steps.ts';
 export { is, kindOf, ShapeError } from './shape.ts';
 export type { Shape, ShapeOf } from './shape.ts';
 export { EnvironmentError, GradeError, readRunFile, readRunJson, readRunJsonLines, assertRunFolder, MAX_FILE_BYTES, MAX_JSON_DEPTH } from './safe-read.ts';
