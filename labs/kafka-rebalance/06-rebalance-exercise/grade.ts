@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countDuplicates, formatReport, type DuplicateReport } from '@kafka-labs/dups';
-import { ANY_PARAMETERS, Checks, GradeError, readRunFile, readRunInfo, StepChecks, type ExerciseSteps, type GradeOptions } from '@kafka-labs/grader';
+import { ANY_PARAMETERS, attempt, Checks, readRunFile, readRunInfo, StepChecks, type ExerciseSteps, type GradeOptions, type Read } from '@kafka-labs/grader';
 import { textsIn, type TextsOf } from '@kafka-labs/i18n';
 import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import {
@@ -18,6 +18,7 @@ import {
   workerName,
 } from '@kafka-labs/kafka-rebalance/evidence';
 import type { StepsView } from '@kafka-labs/report/views';
+import { MESSAGES as TRACK } from '@kafka-labs/kafka-rebalance/messages';
 import { MESSAGES } from './messages.ts';
 
 const MANIFEST = JSON.parse(readFileSync(new URL('./manifest.json', import.meta.url), 'utf8')) as ExerciseSteps;
@@ -38,15 +39,6 @@ const MAXPOLL = /^MAXPOLL .*Application maximum poll interval \((\d+)ms\) exceed
 const SLACK_MS = 50;
 const ANSWER_KEYS = ['exceeded_by_ms', 'commit_error', 'processed_twice', 'a_callback'] as const;
 
-type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
-const attempt = async <T>(read: () => Promise<T>): Promise<Read<T>> => {
-  try {
-    return { ok: true, value: await read() };
-  } catch (error) {
-    if (error instanceof GradeError) return { ok: false, problem: error.message };
-    throw error;
-  }
-};
 
 /** The ranges a dups report shows, as its text writes them: `p1 200..260`. */
 const rangesOf = (report: DuplicateReport) =>
@@ -60,7 +52,7 @@ const rangeText = (r: { partition: number; from: number; to: number }) => `p${r.
  */
 export default async function grade(workDir: string, options: GradeOptions = {}) {
   const checks = new Checks(options.lang);
-  const ctx = new Context(workDir, await topicNames(workDir), new StepChecks(checks, MANIFEST), textsIn(MESSAGES, checks.lang), checks);
+  const ctx = new Context(workDir, await topicNames(workDir), new StepChecks(checks, MANIFEST), textsIn(MESSAGES, checks.lang), textsIn(TRACK, checks.lang), checks);
   for (const step of STEPS.filter((s) => options.step === undefined || s === options.step)) await STEP_CHECKS[step](ctx);
   checks.view({ kind: 'steps', files: [...ctx.read], steps: ctx.steps.steps() } satisfies StepsView);
   return checks.grade();
@@ -87,6 +79,8 @@ class Context {
     readonly topic: Record<Topic, string>,
     readonly steps: StepChecks,
     readonly t: Texts,
+    /** The track's shared texts in the grading's language. */
+    readonly tt: TextsOf<typeof TRACK>,
     private readonly checks: Checks,
   ) {}
 
@@ -136,7 +130,7 @@ class Context {
 
 /** Steps 2 and 3: a and b of `group` on the pay topic, b joined while a worked; returns what the steps' own laws need. */
 async function joinLaws(ctx: Context, step: 2 | 3, group: string) {
-  const { t } = ctx;
+  const { t, tt } = ctx;
   const logs = await ctx.logs(group);
   if (!logs.ok) {
     ctx.steps.law(step, { id: 'logs', ok: false, expected: t.logsExpected({ group }), found: logs.problem, hint: t.hintLogs({ group }) });
@@ -165,8 +159,8 @@ async function joinLaws(ctx: Context, step: 2 | 3, group: string) {
   ctx.steps.law(step, {
     id: 'all-processed',
     ok: missing.length === 0,
-    expected: t.allExpected({ messages: PAY.partitions * PAY.perPartition }),
-    found: missing.length === 0 ? t.allProcessed() : t.neverProcessed({ missing: missing.join(', ') }),
+    expected: tt.allProcessedExpected({ messages: PAY.partitions * PAY.perPartition }),
+    found: missing.length === 0 ? tt.allProcessed() : tt.neverProcessed({ missing: missing.join(', ') }),
     hint: t.hintAll(),
   });
   return joined ? { h, all } : null;

@@ -91,12 +91,6 @@ export const MESSAGES = defineMessages({
     en: () => 'b got its partition after a had finished it, so b had nothing to do there: start b earlier, while a is on p1',
     ko: () => 'a가 파티션을 다 처리한 뒤에 b가 받아서 할 일이 없었어요. a가 p1을 처리하는 동안, 더 일찍 b를 띄우세요',
   },
-  allExpected: {
-    en: (p: { messages: number }) => `every one of the ${p.messages} messages is processed at least once`,
-    ko: (p) => `메시지 ${p.messages}개가 모두 한 번 이상 처리됨`,
-  },
-  allProcessed: { en: () => 'all processed', ko: () => '모두 처리됨' },
-  neverProcessed: { en: (p: { missing: string }) => `never processed: ${p.missing}`, ko: (p) => `처리되지 않음: ${p.missing}` },
   hintAll: {
     en: () => 'stop the workers only once both logs together show offset 499 of both partitions processed',
     ko: () => '두 로그를 합쳐 두 파티션의 offset 499까지 처리됐을 때에만 워커를 멈추세요',

@@ -5,8 +5,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countDuplicates, formatReport } from '@kafka-labs/dups';
 import { parseWorkerLog } from '@kafka-labs/kafka-client/worker-log';
-import { copyGolden, goldenRunFolder, gradeFolder, labIdOf } from '@kafka-labs/lab-kit/testing';
-import { describe, expect, test } from 'vitest';
+import { labIdOf, testMistakes, type Mistake } from '@kafka-labs/lab-kit/testing';
+import { describe } from 'vitest';
 
 const LAB = labIdOf(import.meta.url);
 const STEPS = [1, 2, 3, 4, 5];
@@ -40,13 +40,6 @@ function asGroup(dir: string, from: string, to: string) {
   for (const [source, target] of [[`${from}-a.log`, `${to}-a.log`], [`${from}-b.log`, `${to}-b.log`], [`dups-${from}.txt`, `dups-${to}.txt`]] as const) {
     writeFileSync(join(dir, target), read(dir, source).replaceAll(`${from}-`, `${to}-`));
   }
-}
-
-interface Mistake {
-  name: string;
-  step: number;
-  make: (dir: string) => void;
-  hint: RegExp;
 }
 
 const MISTAKES: Mistake[] = [
@@ -199,28 +192,4 @@ const MISTAKES: Mistake[] = [
   },
 ];
 
-describe(`${LAB}: hidden learner mistakes`, () => {
-  test.each(STEPS)('the golden work folder passes step %i on its own', async (step) => {
-    const graded = await gradeFolder(LAB, goldenRunFolder(LAB), { step });
-    expect(graded.status, graded.stdout).toBe(0);
-    expect(graded.result!.checks.length).toBeGreaterThan(0);
-    expect(graded.result!.checks.every((c) => c.id.startsWith(`step-${step}-`))).toBe(true);
-  });
-
-  test('there are at least 10 mistakes, each step has one', () => {
-    expect(MISTAKES.length).toBeGreaterThanOrEqual(10);
-    expect([...new Set(MISTAKES.map((m) => m.step))].sort()).toEqual(STEPS);
-  });
-
-  test.each(MISTAKES.map((m) => [m.name, m] as const))('%s fails at its step with its hint, the earlier steps still pass', async (_, mistake) => {
-    const dir = copyGolden(LAB);
-    mistake.make(dir);
-    const graded = await gradeFolder(LAB, dir, { step: mistake.step });
-    expect(graded.status, graded.stdout).toBe(1);
-    expect(graded.stdout).toMatch(mistake.hint);
-    for (const earlier of STEPS.filter((s) => s < mistake.step)) {
-      const before = await gradeFolder(LAB, dir, { step: earlier });
-      expect(before.status, `step ${earlier}: ${before.stdout}`).toBe(0);
-    }
-  });
-});
+describe(`${LAB}: hidden learner mistakes`, () => testMistakes(LAB, STEPS, MISTAKES));
