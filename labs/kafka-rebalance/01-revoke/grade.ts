@@ -7,11 +7,10 @@ import {
   evidenceOf,
   first,
   groupView,
-  last,
+  handover,
   msBetween,
   partitionList,
   partitionsOf,
-  progressOf,
   readDupsReport,
   readGroupOffsets,
   readWorkerLogs,
@@ -50,21 +49,10 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     const { [aName]: a = [], [bName]: b = [] } = beforeFirstStop(logs);
     const all = [...logs[aName]!, ...logs[bName]!];
 
-    // The rebalance b's join caused: a's first revoke, a's assignment after it, b's first non-empty assignment.
-    const revoke = first(a, 'revoked');
-    const revokeAt = revoke ? a.indexOf(revoke) : -1;
-    const aAfter = first(a.slice(revokeAt + 1), 'assigned');
-    const bAssigned = first(b, 'assigned', (e) => e.partitions.length > 0);
-    const every = partitionsOf(S.partitions);
     const consumer = variant.protocol === 'consumer';
-    const handedOver =
-      revoke !== undefined &&
-      aAfter !== undefined &&
-      bAssigned !== undefined &&
-      bAssigned.partitions.length === 1 &&
-      (consumer
-        ? revoke.partitions.join() === bAssigned.partitions.join() && aAfter.partitions.length === 0
-        : revoke.partitions.join() === every.join() && [...aAfter.partitions, ...bAssigned.partitions].sort().join() === every.join());
+    const h = handover(a, b, S.partitions, variant.protocol);
+    const { revoke, aAfter, bAssigned, handedOver, moved, committedAtRevoke, lastByA, lastCommitLine, lastProcessedLine, firstOfB } = h;
+    const every = partitionsOf(S.partitions);
     checks.law({
       id: consumer ? 'incremental-handover' : 'eager-handover',
       scope: v,
@@ -80,13 +68,6 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
     });
     if (!handedOver) continue;
 
-    const moved = bAssigned!.partitions[0]!;
-    const aBefore = progressOf(a.slice(0, revokeAt));
-    const committedAtRevoke = aBefore.committed.get(moved) ?? 0;
-    const lastByA = (aBefore.next.get(moved) ?? 0) - 1;
-    const lastCommitLine = last(a.slice(0, revokeAt), 'commit', (e) => e.offsets.some((o) => o.partition === moved));
-    const lastProcessedLine = last(a.slice(0, revokeAt), 'processed', (e) => e.partition === moved);
-    const firstOfB = first(b, 'processed', (e) => e.partition === moved);
     const report = countDuplicates(all);
 
     const missing = unprocessed(all, S.partitions, S.messages / S.partitions);
@@ -142,8 +123,7 @@ export default async function grade(runDir: string, { lang = 'en' }: { lang?: La
       checks.figure(`${v}.duplicates`, report.duplicates);
       checks.figure(`${v}.duplicateRange`, `p${moved} ${committedAtRevoke}..${lastByA}`);
     } else {
-      const inRevoke = a.slice(revokeAt + 1, a.indexOf(aAfter!));
-      const revokeCommit = first(inRevoke, 'commit', (e) => e.offsets.some((o) => o.partition === moved));
+      const revokeCommit = first(h.inRevoke, 'commit', (e) => e.offsets.some((o) => o.partition === moved));
       const committed = revokeCommit?.offsets.find((o) => o.partition === moved)?.offset;
       // A revoke right after a regular commit finds nothing uncommitted: the worker then commits nothing, rightly.
       const alreadyCommitted = revokeCommit === undefined && committedAtRevoke === lastByA + 1;

@@ -179,6 +179,48 @@ export function commitsByPartition(events: WorkerEvent[]): Map<number, { time: s
   return commits;
 }
 
+/**
+ * The rebalance b's join caused, as a's and b's logs (before the first stop) show it: a's first revoke, a's assignment
+ * after it, b's first non-empty assignment; whether a handed over as the protocol does (classic range: a gives back
+ * every partition and keeps one; consumer protocol: a gives back only b's); and, for the one partition b took, a's last
+ * commit and last processed offset before the revoke and b's first processed message there.
+ */
+export function handover(a: WorkerEvent[], b: WorkerEvent[], partitions: number, protocol: 'classic' | 'consumer') {
+  const revoke = first(a, 'revoked');
+  const revokeAt = revoke ? a.indexOf(revoke) : -1;
+  const aAfter = first(a.slice(revokeAt + 1), 'assigned');
+  const bAssigned = first(b, 'assigned', (e) => e.partitions.length > 0);
+  const every = partitionsOf(partitions);
+  const handedOver =
+    revoke !== undefined &&
+    aAfter !== undefined &&
+    bAssigned !== undefined &&
+    bAssigned.partitions.length === 1 &&
+    (protocol === 'consumer'
+      ? revoke.partitions.join() === bAssigned.partitions.join() && aAfter.partitions.length === 0
+      : revoke.partitions.join() === every.join() && [...aAfter.partitions, ...bAssigned.partitions].sort().join() === every.join());
+  const moved = handedOver ? bAssigned!.partitions[0]! : -1;
+  const beforeRevoke = a.slice(0, Math.max(revokeAt, 0));
+  const progress = progressOf(beforeRevoke);
+  return {
+    revoke,
+    aAfter,
+    bAssigned,
+    handedOver,
+    /** The partition b took (-1 when a did not hand over). */
+    moved,
+    /** a's last commit of the moved partition before the revoke (0 without one). */
+    committedAtRevoke: progress.committed.get(moved) ?? 0,
+    /** The last offset of the moved partition a processed before the revoke (-1 without one). */
+    lastByA: (progress.next.get(moved) ?? 0) - 1,
+    lastCommitLine: last(beforeRevoke, 'commit', (e) => e.offsets.some((o) => o.partition === moved)),
+    lastProcessedLine: last(beforeRevoke, 'processed', (e) => e.partition === moved),
+    firstOfB: first(b, 'processed', (e) => e.partition === moved),
+    /** a's events inside the revoke: from the revoke to its next assignment. */
+    inRevoke: revoke && aAfter ? a.slice(revokeAt + 1, a.indexOf(aAfter)) : [],
+  };
+}
+
 /** Partitions with a message that no log shows processed, each with its first missing offset. */
 export function unprocessed(events: WorkerEvent[], partitions: number, perPartition: number): string[] {
   const seen = new Set(events.flatMap((e) => (e.kind === 'processed' ? [`${e.partition}@${e.offset}`] : [])));

@@ -37,5 +37,9 @@ export const MESSAGES = defineMessages({
     en: (p: { reason: string }) => `the environment is broken, not your work: ${p.reason}`,
     ko: (p) => `과제가 아니라 실행 환경에 문제가 있어요: ${p.reason}`,
   },
+  stepLaw: {
+    en: (p: { step: number; title: string; expected: string }) => `step ${p.step} (${p.title}): ${p.expected}`,
+    ko: (p) => `${p.step}단계 (${p.title}): ${p.expected}`,
+  },
   nothingGraded: { en: (p: { lab: string }) => `${p.lab}: nothing was graded`, ko: (p) => `${p.lab}: 채점한 것이 없어요` },
 });

@@ -18,6 +18,22 @@ export class EnvironmentError extends Error {
   override name = 'EnvironmentError';
 }
 
+/** What a read of the folder gave: its value, or the GradeError's message that says why the file is not what it should be. */
+export type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/**
+ * Runs a read of the run folder and keeps a GradeError as its `problem`, so that a step check can fail naming the file
+ * instead of failing the whole grading; any other error still throws.
+ */
+export async function attempt<T>(read: () => Promise<T>): Promise<Read<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    if (error instanceof GradeError) return { ok: false, problem: error.message };
+    throw error;
+  }
+}
+
 /** The largest file a grader reads; a larger one is refused before a byte of it is read. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** The deepest nesting a JSON file of a run folder may have (the labs' files are a few levels deep). */

@@ -364,3 +364,43 @@ export async function expectUnfinishedRun(lab: BackgroundLab, root: string, labI
   expect(existsSync(join(labsHome(), 'lab.lock'))).toBe(false);
   expect(latestIsEarlierRun(root, labId)).toBe(true);
 }
+
+/** A learner's mistake in an exercise: how it leaves a copy of the golden work folder, the step that must fail, the hint it must give. */
+export interface Mistake {
+  name: string;
+  step: number;
+  make: (dir: string) => void;
+  /** Matched against the failed step's output (its check lines with their hints). */
+  hint: RegExp;
+}
+
+/**
+ * An exercise's hidden cases, as a course platform relies on them: each step of the golden work folder passes on its
+ * own, there are at least 10 mistakes covering every step, and each mistake, made on a copy of the golden, fails its
+ * step (exit 1) with its hint while every earlier step still passes.
+ */
+export function testMistakes(labId: string, steps: number[], mistakes: Mistake[]): void {
+  test.each(steps)('the golden work folder passes step %i on its own', async (step) => {
+    const graded = await gradeFolder(labId, goldenRunFolder(labId), { step });
+    expect(graded.status, graded.stdout).toBe(0);
+    expect(graded.result!.checks.length).toBeGreaterThan(0);
+    expect(graded.result!.checks.every((c) => c.id.startsWith(`step-${step}-`))).toBe(true);
+  });
+
+  test('there are at least 10 mistakes, each step has one', () => {
+    expect(mistakes.length).toBeGreaterThanOrEqual(10);
+    expect([...new Set(mistakes.map((m) => m.step))].sort((a, b) => a - b)).toEqual(steps);
+  });
+
+  test.each(mistakes.map((m) => [m.name, m] as const))('%s fails at its step with its hint, the earlier steps still pass', async (_, mistake) => {
+    const dir = copyGolden(labId);
+    mistake.make(dir);
+    const graded = await gradeFolder(labId, dir, { step: mistake.step });
+    expect(graded.status, graded.stdout).toBe(1);
+    expect(graded.stdout).toMatch(mistake.hint);
+    for (const earlier of steps.filter((s) => s < mistake.step)) {
+      const before = await gradeFolder(labId, dir, { step: earlier });
+      expect(before.status, `step ${earlier}: ${before.stdout}`).toBe(0);
+    }
+  });
+}

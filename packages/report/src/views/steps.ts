@@ -1,14 +1,10 @@
+import type { StepRow } from '@kafka-labs/grader';
 import { defineMessages, textsIn, type Lang } from '@kafka-labs/i18n';
 import { el } from '../markup.ts';
 import type { Section } from '../page.ts';
 
 /** One step of a graded exercise: its checks (id and whether each held) and the lines of evidence the step produced. */
-export interface ExerciseStep {
-  step: number;
-  title: string;
-  checks: { id: string; ok: boolean }[];
-  evidence: string[];
-}
+export type ExerciseStep = StepRow;
 
 /** A learner-driven exercise graded step by step: one row per step graded, with its checks and its own evidence. */
 export interface StepsView {
