@@ -9,9 +9,10 @@ import { COLOURS, GREEN, INK, MUTED, RED, WIDTH } from '../style.ts';
 
 /**
  * What a worker did with an event, the furthest it got: fetched only, processed, applied to the database, skipped by
- * the inbox, kept out by the version guard (stale), refused by a unique index and caught (duplicate), written to a topic.
+ * the inbox, kept out by the version guard (stale), refused by a unique index and caught (duplicate), written to a topic,
+ * or its processing threw (failed).
  */
-export type SinkMark = 'fetched' | 'processed' | 'applied' | 'skipped' | 'stale' | 'duplicate' | 'written';
+export type SinkMark = 'fetched' | 'processed' | 'applied' | 'skipped' | 'stale' | 'duplicate' | 'written' | 'failed';
 
 /** One worker process of the picture, in the order they ran. */
 export interface SinkWorker {
@@ -37,6 +38,8 @@ export interface SinkView {
   workers: SinkWorker[];
   /** The group's committed offset of partition 0 when the first worker was killed (null: none); absent when not read. */
   committedAtKill?: number | null;
+  /** When `committedAtKill` was read: at the first worker's kill (the default), or after it stopped of its own accord. */
+  committedWhen?: 'kill' | 'stop';
   /** The database's order_events rows per event after the run; absent when the run has no database. */
   rows?: number[];
   /** order_projection after the run, one row per order, with the status its newest event (highest version) says; absent when not read. */
@@ -60,6 +63,8 @@ const MESSAGES = defineMessages({
     ko: () => '중복: 유니크 인덱스가 두 번째 행을 거부함(unique_violation 23505). 워커가 잡아서 처리된 것으로 봄',
   },
   written: { en: () => 'written', ko: () => '씀' },
+  failed: { en: () => 'failed', ko: () => '실패' },
+  failedLegend: { en: () => 'failed: its processing threw', ko: () => '실패: 처리 중 예외가 났음' },
   fetchedLegend: { en: () => 'fetched, not processed', ko: () => '가져왔지만 처리하지 않음' },
   processedLegend: { en: () => 'processed (or applied to the database, or written to a topic)', ko: () => '처리함(DB 에 반영하거나 토픽에 씀)' },
   skippedLegend: { en: () => 'skipped: the inbox already had its event_id', ko: () => '건너뜀: inbox 에 event_id 가 이미 있었음' },
@@ -76,6 +81,12 @@ const MESSAGES = defineMessages({
   committedLegend: {
     en: () => "the group's committed offset when the first worker was killed",
     ko: () => '첫 워커가 죽을 때 그룹의 commit offset',
+  },
+  committedAtStop: { en: (p: { offset: number }) => `committed ${p.offset} when the first worker stopped`, ko: (p) => `첫 워커가 멈춘 뒤 commit offset ${p.offset}` },
+  nothingCommittedAtStop: { en: () => 'nothing committed when the first worker stopped', ko: () => '첫 워커가 멈춘 뒤 commit 된 것 없음' },
+  committedAtStopLegend: {
+    en: () => "the group's committed offset after the first worker stopped",
+    ko: () => '첫 워커가 멈춘 뒤 그룹의 commit offset',
   },
   group: { en: (p: { group: string }) => `group ${p.group}`, ko: (p) => `그룹 ${p.group}` },
   never: { en: () => 'never', ko: () => '안 됨' },
@@ -156,7 +167,7 @@ function groupCounts(view: SinkView): { group: string; processed: number[]; skip
   return groups.map((group) => {
     const workers = view.workers.filter((w) => w.group === group);
     const count = (marks: SinkMark[]) => view.events.map((_, i) => workers.filter((w) => marks.includes(w.marks[i] as SinkMark)).length);
-    return { group, processed: count(PROCESSING), skipped: count(['skipped', 'stale', 'duplicate']), stale: count(['stale']), duplicate: count(['duplicate']), received: count(['fetched', 'skipped', 'stale', 'duplicate', ...PROCESSING]) };
+    return { group, processed: count(PROCESSING), skipped: count(['skipped', 'stale', 'duplicate']), stale: count(['stale']), duplicate: count(['duplicate']), received: count(['fetched', 'failed', 'skipped', 'stale', 'duplicate', ...PROCESSING]) };
   });
 }
 
@@ -164,12 +175,14 @@ function cell(mark: SinkMark, x: number, y: number, width: number, colour: strin
   const label = t[mark]();
   const fits = textWidth(label, 10) + 6 <= width;
   const box =
-    mark === 'fetched'
+    mark === 'failed'
+      ? el('rect', { x, y, width, height: CELL, fill: '#fff', stroke: RED, 'stroke-width': 2 })
+      : mark === 'fetched'
       ? el('rect', { x, y, width, height: CELL, fill: '#fff', stroke: colour, 'stroke-dasharray': '3 2' })
       : mark === 'skipped' || mark === 'stale' || mark === 'duplicate'
         ? el('rect', { x, y, width, height: CELL, fill: LIGHT, stroke: mark === 'duplicate' ? RED : MUTED, ...(mark === 'stale' && { 'stroke-dasharray': '3 2' }) })
         : el('rect', { x, y, width, height: CELL, fill: colour, 'fill-opacity': 0.8 });
-  const ink = mark === 'fetched' || mark === 'skipped' || mark === 'stale' || mark === 'duplicate' ? INK : '#fff';
+  const ink = mark === 'failed' ? RED : mark === 'fetched' || mark === 'skipped' || mark === 'stale' || mark === 'duplicate' ? INK : '#fff';
   return el('g', { class: `sink-mark sink-${mark}` }, box, fits ? el('text', { x: x + width / 2, y: y + 12, 'text-anchor': 'middle', 'font-size': 10, fill: ink }, label) : null);
 }
 
@@ -229,7 +242,7 @@ function picture(view: SinkView, t: Texts): Markup {
   if (view.committedAtKill !== undefined && view.committedAtKill !== null) {
     const at = view.events.findIndex((e) => e.partition === 0 && e.offset >= view.committedAtKill!);
     const lx = colX(at === -1 ? n : at) - (at === -1 ? 1 : 0);
-    const label = t.committedAtKill({ offset: view.committedAtKill });
+    const label = view.committedWhen === 'stop' ? t.committedAtStop({ offset: view.committedAtKill }) : t.committedAtKill({ offset: view.committedAtKill });
     const right = lx + 6 + textWidth(label, 10) <= WIDTH - RIGHT;
     parts.push(
       el(
@@ -244,7 +257,7 @@ function picture(view: SinkView, t: Texts): Markup {
 
   /** What the grid adds up to, one line each; `bad` ones (a loss, a repeat) in red. */
   const summary: { text: string; bad: boolean }[] = [];
-  if (view.committedAtKill === null) summary.push({ text: t.nothingCommitted(), bad: false });
+  if (view.committedAtKill === null) summary.push({ text: view.committedWhen === 'stop' ? t.nothingCommittedAtStop() : t.nothingCommitted(), bad: false });
   y += 4;
   for (const g of groupCounts(view)) {
     parts.push(el('text', { x: 8, y: y + 13, 'font-size': 11, fill: MUTED }, t.group({ group: g.group })));
@@ -324,6 +337,7 @@ export function drawSink(view: SinkView, lang: Lang): Section[] {
       legend: [
         has('fetched') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: '#fff', stroke: COLOURS[0]!, 'stroke-dasharray': '3 2' })), text: t.fetchedLegend() },
         { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: COLOURS[0]!, 'fill-opacity': 0.8 })), text: t.processedLegend() },
+        has('failed') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: '#fff', stroke: RED, 'stroke-width': 2 })), text: t.failedLegend() },
         has('skipped') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: MUTED })), text: t.skippedLegend() },
         has('duplicate') && { swatch: swatch(el('rect', { x: 1, y: 2, width: 24, height: 10, fill: LIGHT, stroke: RED })), text: t.duplicateLegend() },
         has('stale') && {
@@ -333,7 +347,7 @@ export function drawSink(view: SinkView, lang: Lang): Section[] {
         view.workers.some((w) => w.killed) && { swatch: swatch(el('path', { d: 'M8,2L18,12M8,12L18,2', stroke: RED, 'stroke-width': 3 })), text: t.killed() },
         typeof view.committedAtKill === 'number' && {
           swatch: swatch(el('line', { x1: 13, x2: 13, y1: 0, y2: 14, stroke: INK, 'stroke-width': 2, 'stroke-dasharray': '5 3' })),
-          text: t.committedLegend(),
+          text: view.committedWhen === 'stop' ? t.committedAtStopLegend() : t.committedLegend(),
         },
       ].filter((entry) => entry !== false),
     },
