@@ -131,6 +131,10 @@ const MESSAGES = defineMessages({
       `order_projection ${p.order}: ${p.status} (version ${p.version}), but its newest event says ${p.expected}`,
     ko: (p) => `order_projection ${p.order}: ${p.status} (version ${p.version}) 인데 가장 새 이벤트는 ${p.expected}`,
   },
+  rowMissing: {
+    en: (p: { n: number; ids: string }) => `processed, but no row: ${p.n} (${p.ids})`,
+    ko: (p) => `처리됐지만 행이 없음: ${p.n}개 (${p.ids})`,
+  },
   rowTwice: {
     en: (p: { n: number; ids: string }) => `a row twice: ${p.n} (${p.ids})`,
     ko: (p) => `행이 두 번: ${p.n}개 (${p.ids})`,
@@ -205,7 +209,10 @@ function picture(view: SinkView, t: Texts): Markup {
   view.workers.forEach((w, row) => {
     const colour = COLOURS[row % COLOURS.length]!;
     parts.push(el('text', { x: 8, y: y + 13, 'font-size': 12, 'font-weight': 700, fill: colour }, w.name));
-    parts.push(el('text', { x: 8 + textWidth(w.name, 12, true) + 12, y: y + 13, 'font-size': 10, fill: MUTED }, w.group));
+    // The group's name only where it fits before the grid (and the kill label): the group's counts row names it too.
+    const groupX = 8 + textWidth(w.name, 12, true) + 12;
+    const room = LEFT - 8 - (w.killed ? textWidth(t.killed(), 10, true) + 8 : 0);
+    if (groupX + textWidth(w.group, 10) <= room) parts.push(el('text', { x: groupX, y: y + 13, 'font-size': 10, fill: MUTED }, w.group));
     w.marks.forEach((mark, i) => {
       if (mark) parts.push(cell(mark, colX(i) + 2, y + 2, width - 4, colour, t));
     });
@@ -293,8 +300,10 @@ function picture(view: SinkView, t: Texts): Markup {
 
   if (view.rows) {
     parts.push(el('text', { x: 8, y: y + 13, 'font-size': 11, fill: MUTED }, t.rows()));
+    /** An event a worker processed or applied that has no row: the sink lost it. */
+    const missing = view.events.map((_, i) => view.rows![i] === 0 && view.workers.some((w) => w.marks[i] === 'processed' || w.marks[i] === 'applied'));
     view.rows.forEach((count, i) => {
-      const colour = count === 1 ? GREEN : count === 0 ? MUTED : RED;
+      const colour = count === 1 ? GREEN : count === 0 && !missing[i] ? MUTED : RED;
       parts.push(
         el(
           'g',
@@ -308,6 +317,8 @@ function picture(view: SinkView, t: Texts): Markup {
     summary.push({ text: t.rowsTotal({ rows: total, events: view.events.length }), bad: total !== view.events.length });
     const twice = view.events.filter((_, i) => view.rows![i]! > 1).map((e) => e.id);
     if (twice.length) summary.push({ text: t.rowTwice({ n: twice.length, ids: twice.join(', ') }), bad: true });
+    const lost = view.events.filter((_, i) => missing[i]).map((e) => e.id);
+    if (lost.length) summary.push({ text: t.rowMissing({ n: lost.length, ids: lost.join(', ') }), bad: true });
     y += ROW;
   }
 
