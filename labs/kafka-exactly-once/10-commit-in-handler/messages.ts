@@ -19,12 +19,12 @@ export const MESSAGES = defineMessages({
   firstDone: {
     en: (p: { v: string; code: number; processed: string; failed: string }) =>
       `   ${p.v}-1 exited with code ${p.code}: processed ${p.processed}; failed ${p.failed}`,
-    ko: (p) => `   ${p.v}-1 이 종료 코드 ${p.code} 로 끝났어요. 처리한 offset: ${p.processed}, 실패한 offset: ${p.failed}`,
+    ko: (p) => `   ${p.v}-1 이 끝났어요(종료 코드 ${p.code}). 처리한 offset: ${p.processed}, 실패한 offset: ${p.failed}`,
   },
   handlerCommitted: {
     en: (p: { v: string; at: number }) =>
       `   its handler committed p0=${p.at + 1} right after the failure, logged the record as skipped, and went on with the rest`,
-    ko: (p) => `   핸들러가 실패 직후 p0=${p.at + 1} 을 commit 하고, 그 레코드를 건너뜀(skipped)으로 남긴 뒤 나머지를 계속 처리했어요`,
+    ko: (p) => `   핸들러가 실패 직후 commit(p0=${p.at + 1})하고, 그 레코드를 건너뜀(skipped)으로 남긴 뒤 나머지를 계속 처리했어요`,
   },
   handlerStopped: {
     en: (p: { v: string }) => `   its handler committed nothing past the failed record: ${p.v}-1 left the group and exited`,
@@ -32,12 +32,12 @@ export const MESSAGES = defineMessages({
   },
   committedNow: {
     en: (p: { committed: string }) => `   kafka-consumer-groups --describe: the group's committed offset is ${p.committed}`,
-    ko: (p) => `   kafka-consumer-groups --describe: 그룹의 commit offset 은 ${p.committed} 예요`,
+    ko: (p) => `   kafka-consumer-groups --describe: 그룹의 commit offset: ${p.committed}`,
   },
   secondProcessed: {
     en: (p: { v: string; from: number; offsets: string }) =>
       `   ${p.v}-2 (same group, the cause of the failure fixed) started at the committed offset ${p.from} and processed ${p.offsets}`,
-    ko: (p) => `   ${p.v}-2(같은 그룹, 실패 원인은 고쳐짐)는 commit offset ${p.from} 에서 시작해 ${p.offsets} 를 처리했어요`,
+    ko: (p) => `   ${p.v}-2(같은 그룹, 실패 원인은 고쳐짐)는 commit offset ${p.from} 에서 시작했어요. 처리한 offset: ${p.offsets}`,
   },
   secondNothing: {
     en: (p: { v: string; from: number }) =>
@@ -74,7 +74,7 @@ export const MESSAGES = defineMessages({
 
   failsAtExpected: {
     en: (p: { v: string; at: number }) => `${p.v}-1 processed offsets 0-${p.at - 1} in order, then processing offset ${p.at} threw (--fail-at ${p.at})`,
-    ko: (p) => `${p.v}-1 이 offset 0-${p.at - 1} 을 차례로 처리한 뒤, offset ${p.at} 처리에서 예외가 남(--fail-at ${p.at})`,
+    ko: (p) => `${p.v}-1 이 offset 0-${p.at - 1} 까지 차례로 처리한 뒤, offset ${p.at} 처리에서 예외가 남(--fail-at ${p.at})`,
   },
   failsAtFound: {
     en: (p: { before: string; failed: string }) => `processed before the failure: ${p.before}; failed: ${p.failed}`,
@@ -82,7 +82,7 @@ export const MESSAGES = defineMessages({
   },
   handlerCommitsExpected: {
     en: (p: { at: number }) => `commit-1's exception handler committed p0=${p.at + 1} (past the failed record), skipped it and processed the rest`,
-    ko: (p) => `commit-1 의 예외 핸들러가 p0=${p.at + 1}(실패한 레코드 너머)을 commit 하고, 그 레코드를 건너뛴 뒤 나머지를 처리함`,
+    ko: (p) => `commit-1 의 예외 핸들러가 실패한 레코드 너머까지 commit(p0=${p.at + 1})하고, 그 레코드를 건너뛴 뒤 나머지를 처리함`,
   },
   handlerCommitsFound: {
     en: (p: { commit: string; after: string }) => `first commit after the failure: ${p.commit}; processed after it: ${p.after}`,
@@ -99,11 +99,11 @@ export const MESSAGES = defineMessages({
   pastExpected: {
     en: (p: { n: number }) =>
       `the consumer's contract (any client): once commit-1 stopped, the group's committed offset was ${p.n}, past the failed record, as if it were done`,
-    ko: (p) => `컨슈머의 약속(어느 클라이언트든): commit-1 이 멈춘 뒤 그룹의 commit offset 은 실패한 레코드를 지난 ${p.n} 이었음. 처리된 것처럼`,
+    ko: (p) => `컨슈머의 약속(어느 클라이언트든): commit-1 이 멈춘 뒤 그룹의 commit offset(${p.n})은 실패한 레코드를 지나 있었음. 처리된 것처럼`,
   },
   atFailureExpected: {
     en: (p: { at: number }) => `the consumer's contract (any client): once stop-1 stopped, the group's committed offset was ${p.at}, the failed record itself`,
-    ko: (p) => `컨슈머의 약속(어느 클라이언트든): stop-1 이 멈춘 뒤 그룹의 commit offset 은 실패한 레코드 자신인 ${p.at} 이었음`,
+    ko: (p) => `컨슈머의 약속(어느 클라이언트든): stop-1 이 멈춘 뒤 그룹의 commit offset 은 실패한 레코드 자신(${p.at})이었음`,
   },
   committedFound: { en: (p: { committed: string }) => `committed: ${p.committed}`, ko: (p) => `commit offset: ${p.committed}` },
   resumesExpected: {
@@ -128,7 +128,7 @@ export const MESSAGES = defineMessages({
   },
   endExpected: {
     en: (p: { v: string; n: number }) => `the group's committed offset is ${p.n}, the end of the topic, once ${p.v}-2 stopped`,
-    ko: (p) => `${p.v}-2 가 멈춘 뒤 그룹의 commit offset 은 토픽의 끝인 ${p.n}`,
+    ko: (p) => `${p.v}-2 가 멈춘 뒤 그룹의 commit offset 은 토픽의 끝(${p.n})`,
   },
   lostHint: {
     en: () => 'commit only what is done: in the error path, stop (the record is read again) or hand the record to a dead-letter topic first and commit after that',
