@@ -209,10 +209,7 @@ function picture(view: SinkView, t: Texts): Markup {
   view.workers.forEach((w, row) => {
     const colour = COLOURS[row % COLOURS.length]!;
     parts.push(el('text', { x: 8, y: y + 13, 'font-size': 12, 'font-weight': 700, fill: colour }, w.name));
-    // The group's name only where it fits before the grid (and the kill label): the group's counts row names it too.
-    const groupX = 8 + textWidth(w.name, 12, true) + 12;
-    const room = LEFT - 8 - (w.killed ? textWidth(t.killed(), 10, true) + 8 : 0);
-    if (groupX + textWidth(w.group, 10) <= room) parts.push(el('text', { x: groupX, y: y + 13, 'font-size': 10, fill: MUTED }, w.group));
+    parts.push(el('text', { x: 8 + textWidth(w.name, 12, true) + 12, y: y + 13, 'font-size': 10, fill: MUTED }, w.group));
     w.marks.forEach((mark, i) => {
       if (mark) parts.push(cell(mark, colX(i) + 2, y + 2, width - 4, colour, t));
     });
