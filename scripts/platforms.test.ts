@@ -84,7 +84,7 @@ describe.each(EXERCISES)('the scenario files of %s', (id) => {
 /** Runs a generated script with the kit at this clone and WORK at `work`; its exit code and output. */
 function runScript(script: string, work: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env, KAFKA_LABS_KIT: REPO_ROOT, WORK: work, NO_COLOR: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, KAFKA_LABS_KIT: REPO_ROOT, WORK: work, NO_COLOR: '1' };
     delete env.KAFKA_LABS_LANG;
     const child = spawn('bash', [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -112,7 +112,7 @@ describe('the generated check scripts, run against 06-rebalance-exercise', () =>
     expect(exported.status).toBe(0);
     const scripts = steps.map((s, i) => join(out, platform === 'killercoda' ? `step${i + 1}/verify.sh` : `${challengeFolder(i + 1, s.id)}/check-kafka-labs`));
     for (const script of scripts) expect(statSync(script).mode & 0o111).not.toBe(0);
-    const results = [];
+    const results: { code: number | null; out: string }[] = [];
     for (let i = 0; i < scripts.length; i += 5) {
       results.push(...(await Promise.all(scripts.slice(i, i + 5).flatMap((script) => [runScript(script, golden), runScript(script, broken)]))));
     }
