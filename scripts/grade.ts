@@ -7,8 +7,12 @@ import { commandLang, LANG_FLAG, parseCommand, runMain, UsageError, useColor, wr
 const USAGE = `usage: pnpm grade <lab-id> [run-folder] [--step N] [--json | --junit FILE] [--lang en|ko]
 
 Grades a run folder (default: runs/<lab-id>/latest) with the lab's own grader, without re-running
-anything. Exit code 0 pass, 1 fail, 2 usage error or a run folder that does not exist.
-  --step N      only step N, for labs graded step by step (other labs grade every check)
+anything. Exit code 0 pass, 1 fail (the work is wrong), 2 the environment is broken (broker unreachable, a tool
+missing: the report says so), a usage error or a run folder that does not exist.
+  --step N      only step N of an exercise (a course platform's check): --json then has \`step\`, \`title\` and the
+                check's own \`durationMs\`, --junit one testcase named by the step's title
+  --json        print result.json instead of the text report
+  --junit FILE  also write JUnit XML (an exercise: one testcase per step, named by its title)
   --lang en|ko  ${LANG_FLAG.help}
 On a failure the text report starts with a line "FAIL: <reason>" (Instruqt check scripts), and the
 reason is also written to the file named by $VERIFICATION_FAILURE_REASON when it is set (Katacoda-style
@@ -31,6 +35,8 @@ await runMain('error', USAGE, async (argv) => {
   if (labs.length !== 1) throw new UsageError(`"${command}" is a track; grade one lab at a time`);
   const lab = labs[0]!;
   const step = flags.step;
+  const steps = lab.exercise?.steps.length ?? 0;
+  if (step !== undefined && steps && step > steps) throw new UsageError(`${lab.id} has ${steps} steps; --step ${step} is not one of them`);
   // A folder is relative to where pnpm was called (INIT_CWD), e.g. inside a track folder.
   const runDir = folder ? resolve(process.env.INIT_CWD ?? process.cwd(), folder) : latestRunFolder(lab.id);
   const result = await gradeRun(lab, runDir, { step, lang });

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { watch, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EXIT_CODES, formatJson, formatJunit, formatText, gradeRun, type LabResult } from '@kafka-labs/grader';
-import { createRunFolder, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
+import { createRunFolder, markLatest, readLabBench, readRegistry, REPO_ROOT, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
 import { commandLang, LANG_FLAG, oneLine, parseCommand, runMain, UsageError, useColor, writeFlagFile } from '@kafka-labs/cli';
 import { displayWidth, LANG_ENV, padDisplay, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { MESSAGES } from './messages.ts';
@@ -16,6 +16,9 @@ const FLAGS = {
   json: { kind: 'boolean', help: 'print the result.json of the run(s) on stdout (an array for more than one run); the transcript goes to stderr' },
   junit: { kind: 'string', help: 'write the run(s) as JUnit XML to this file' },
   lang: LANG_FLAG,
+  reset: { kind: 'boolean', help: "an exercise: remove what its steps created (topics, consumer groups, work-folder files), as before step 1" },
+  step: { kind: 'number', min: 1, integer: true, help: 'with --reset: as before step N (what steps N and later created)' },
+  work: { kind: 'string', help: 'with --reset: the work folder (default work/<lab-id>)' },
 } as const;
 
 /** The labs as a table in `lang`: id, track, grader (folder or live), how long it takes (bench/labs.json), title. */
@@ -31,6 +34,7 @@ function listing({ labs }: Registry, lang: Lang): string {
 }
 
 const usage = () => `usage: pnpm lab [<lab-id|track> [--repeat N] [--json | --junit FILE]] [--lang en|ko]
+       pnpm lab <exercise> --reset [--step N] [--work DIR]
 
 Runs a lab end to end on the real broker, prints its transcript, writes runs/<lab-id>/<timestamp>/
 (with result.json, report.html and report.png) and exits 0 when the verdict holds, 1 when it does not, 2 on a
@@ -40,6 +44,9 @@ usage or environment error, 130 when interrupted. A track name runs all of its l
   --json        ${FLAGS.json.help}
   --junit FILE  ${FLAGS.junit.help}
   --lang en|ko  ${FLAGS.lang.help}
+  --reset       ${FLAGS.reset.help}; exit 2 when the broker does not answer
+  --step N      ${FLAGS.step.help}
+  --work DIR    ${FLAGS.work.help}
 
 ${listing(readRegistry(), commandLang(undefined))}`;
 
@@ -73,6 +80,8 @@ await runMain('error', usage, async (argv) => {
     return 0;
   }
   const labs = resolveLabs(command, registry);
+  if (flags.reset) return await reset(labs, flags);
+  if (flags.step !== undefined || flags.work !== undefined) throw new UsageError('--step and --work go with --reset');
   const brokenInTrack = registry.broken.filter((b) => b.track === command);
   warnBroken(command);
 
@@ -111,6 +120,31 @@ await runMain('error', usage, async (argv) => {
   if (flags.json) console.log(formatJson(results.length === 1 ? results[0]! : results));
   return interrupted ? INTERRUPTED : exitCode;
 });
+
+/** `--reset`: one exercise back to before step N; prints what it removed. */
+async function reset(labs: LabEntry[], flags: { repeat: number; json: boolean; junit?: string; step?: number; work?: string }): Promise<number> {
+  if (flags.json || flags.junit || flags.repeat !== 1) throw new UsageError('--reset goes without --repeat, --json and --junit');
+  if (labs.length !== 1) throw new UsageError('--reset takes one exercise, not a track');
+  const lab = labs[0]!;
+  const steps = lab.exercise?.steps.length ?? 0;
+  if (!steps) throw new UsageError(`${lab.id} is not an exercise (its manifest has no exercise.steps)`);
+  const from = flags.step ?? 1;
+  if (from > steps) throw new UsageError(`${lab.id} has ${steps} steps; --step ${from} is not one of them`);
+  const workDir = resolve(process.env.INIT_CWD ?? process.cwd(), flags.work ?? join(REPO_ROOT, 'work', lab.id));
+  const { resetExercise, ResetEnvironmentError } = await import('./reset.ts');
+  try {
+    const done = await resetExercise(lab, from, workDir);
+    const list = (names: string[]) => (names.length ? names.join(', ') : '-');
+    console.log(`${lab.id}: back to before step ${from}: removed topics ${list(done.topics)}; groups ${list(done.groups)}; files in ${workDir}: ${list(done.files)}`);
+    return 0;
+  } catch (err) {
+    if (err instanceof ResetEnvironmentError) {
+      console.error(`error: ${oneLine(err)}`);
+      return 2;
+    }
+    throw err;
+  }
+}
 
 /**
  * Runs the lab's script into a new run folder (its output to `out`), grades the folder and writes result.json. A

@@ -23,3 +23,25 @@ describe('gradeRun with a broken environment', () => {
     expect(failureReason(result)).toMatch(/^과제가 아니라 실행 환경에 문제가 있어요: the broker/);
   });
 });
+
+describe('gradeRun of one step of an exercise', () => {
+  const exercise = {
+    id: 'some-exercise',
+    graderScript: join(import.meta.dirname, 'fixtures', 'step-grader.ts'),
+    exercise: { steps: [{ title: 'First', ko: { title: '첫째' } }, { title: 'Second', ko: { title: '둘째' } }] },
+  };
+
+  test('names the step and its title in the language asked, and times the check itself', async () => {
+    const result = await gradeRun(exercise, folder, { step: 2, lang: 'ko' });
+    expect(result).toMatchObject({ verdict: 'pass', step: 2, title: '둘째', steps: [{ step: 1, title: '첫째' }, { step: 2, title: '둘째' }] });
+    expect(result.checks.map((c) => c.id)).toEqual(['step-2-done']);
+    expect(result.durationMs).toBeGreaterThanOrEqual(25);
+  });
+
+  test('a whole grading of a folder without run.json lasts as long as the grading, not 0', async () => {
+    const result = await gradeRun(exercise, folder);
+    expect(result.step).toBeUndefined();
+    expect(result.checks).toHaveLength(2);
+    expect(result.durationMs).toBeGreaterThanOrEqual(25);
+  });
+});

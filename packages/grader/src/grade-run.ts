@@ -9,7 +9,7 @@ import { assertRunFolder, EnvironmentError, GradeError } from './safe-read.ts';
 import { ANY_PARAMETERS, readRunInfo, type RunInfo } from './run-info.ts';
 import type { TextOptions } from './reporters.ts';
 import { formatText } from './reporters.ts';
-import { verdictOf, type Check, type Figures, type Grade, type LabResult } from './verdict.ts';
+import { verdictOf, type Check, type Figures, type Grade, type LabResult, type StepTitle } from './verdict.ts';
 
 /** What a grading is asked for. */
 export interface GradeOptions {
@@ -24,10 +24,16 @@ export interface GradeOptions {
 /** A lab's grade.ts default-exports this: it reads only the run folder and returns the checked laws. */
 export type Grader = (runDir: string, options?: Pick<GradeOptions, 'step' | 'lang'>) => Promise<Grade>;
 
-/** What gradeRun needs of a lab: its id and its grade.ts (a registry entry has both). */
+/** What gradeRun needs of a lab: its id, its grade.ts and, for an exercise, its steps' titles (a registry entry has all three). */
 export interface GradedLab {
   id: string;
   graderScript: string;
+  exercise?: { steps: { title: string; ko: { title: string } }[] };
+}
+
+/** The steps of an exercise with their titles in `lang`; an empty list for a lab that is not an exercise. */
+export function stepTitles(lab: Pick<GradedLab, 'exercise'>, lang: Lang): StepTitle[] {
+  return (lab.exercise?.steps ?? []).map((s, i) => ({ step: i + 1, title: lang === 'ko' ? s.ko.title : s.title }));
 }
 
 /** run.json of a run folder, or null for a folder without one (a learner's work folder); a broken one is a GradeError. */
@@ -59,6 +65,7 @@ const boundedFigures = (figures: Figures = {}): Figures =>
  * LabResult that every reporter can print.
  */
 export async function gradeRun(lab: GradedLab, runDir: string, options: GradeOptions = {}): Promise<LabResult> {
+  const started = performance.now();
   assertRunFolder(runDir);
   const lang = options.lang ?? 'en';
   let info: RunInfo | null = null;
@@ -81,12 +88,18 @@ export async function gradeRun(lab: GradedLab, runDir: string, options: GradeOpt
   }
   const reason = unfinished(runDir, info, options.scriptExit, lang);
   const checks = reason ? [{ id: 'run-script', ok: false, message: excerpt(reason, 800) }, ...grade.checks] : grade.checks;
+  const steps = stepTitles(lab, lang);
+  const graded = steps.find((s) => s.step === options.step);
+  // A step is checked on its own (a course platform's check): its duration is the check's, not the whole run's.
+  const gradingMs = Math.round(performance.now() - started);
   return {
     lab: lab.id,
     lang,
     verdict: reason || broken ? 'unknown' : verdictOf(checks),
-    startedAt: info?.startedAt ?? new Date().toISOString(),
-    durationMs: Math.max(0, info?.durationMs ?? 0),
+    startedAt: info?.startedAt ?? new Date(Date.now() - gradingMs).toISOString(),
+    durationMs: Math.max(0, options.step === undefined ? (info?.durationMs ?? gradingMs) : gradingMs),
+    ...(graded ? { step: graded.step, title: graded.title } : {}),
+    ...(steps.length ? { steps } : {}),
     checks,
     figures: { ...boundedFigures(info?.figures), ...grade.figures },
     ...(grade.live ? { live: grade.live } : {}),

@@ -1,5 +1,5 @@
 export { verdictOf, EXIT_CODES } from './verdict.ts';
-export type { Check, Figures, Grade, LabResult, Verdict, View } from './verdict.ts';
+export type { Check, Figures, Grade, LabResult, StepTitle, Verdict, View } from './verdict.ts';
 export { Checks, excerpt, lawMessage, boundedFigure, figuresShape, EXCERPT_CHARS, EVIDENCE_LINES } from './checks.ts';
 export type { Law } from './checks.ts';
 export { StepChecks } from './steps.ts';
@@ -12,6 +12,6 @@ export { formatText, formatJson, formatJunit } from './reporters.ts';
 export { MESSAGES as GRADER_MESSAGES } from './messages.ts';
 export { ANY_PARAMETERS, nameOf, readRunInfo } from './run-info.ts';
 export type { RunInfo, RunTimings } from './run-info.ts';
-export { failureReason, formatReport, gradeRun } from './grade-run.ts';
+export { failureReason, formatReport, gradeRun, stepTitles } from './grade-run.ts';
 export type { GradedLab, Grader, GradeOptions } from './grade-run.ts';
 export type { TextOptions } from './reporters.ts';

@@ -69,8 +69,8 @@ describe('the reporters', () => {
 
   test('JUnit: one testcase per check, a failure with its message and evidence, counts and time', () => {
     const xml = formatJunit(failed);
-    expect(xml).toContain('<testsuites tests="2" failures="1">');
-    expect(xml).toContain('<testsuite name="01-x" tests="2" failures="1" time="1.500" timestamp="2026-01-02T03:04:05.000Z">');
+    expect(xml).toContain('<testsuites tests="2" failures="1" errors="0">');
+    expect(xml).toContain('<testsuite name="01-x" tests="2" failures="1" errors="0" time="1.500" timestamp="2026-01-02T03:04:05.000Z">');
     expect(xml).toContain('<testcase classname="01-x" name="ok-law"></testcase>');
     expect(xml).toContain('<properties><property name="lang" value="en"/></properties>');
     expect(xml).toContain('<failure message="expected 1, found 2">expected 1, found 2\nline one\nline two</failure>');
@@ -91,7 +91,42 @@ describe('the reporters', () => {
 
   test('JUnit of several runs: one testsuite each, counts over all', () => {
     const xml = formatJunit([failed, result([{ id: 'x', ok: true, message: '' }])]);
-    expect(xml).toContain('<testsuites tests="3" failures="1">');
+    expect(xml).toContain('<testsuites tests="3" failures="1" errors="0">');
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
+  });
+
+  const steps = [
+    { step: 1, title: 'A topic & its messages' },
+    { step: 2, title: 'A member joins' },
+  ];
+  const exercise = (checks: LabResult['checks'], more: Partial<LabResult> = {}): LabResult => ({ ...result(checks), steps, ...more });
+
+  test('JUnit of an exercise: one testcase per step, named by its title, the step\'s checks inside', () => {
+    const xml = formatJunit(
+      exercise([
+        { id: 'step-1-topic', ok: true, message: 'two partitions' },
+        { id: 'step-1-count', ok: true, message: '1000 messages' },
+        { id: 'step-2-dups', ok: false, message: 'no duplicates. Hint: start b sooner', evidence: ['dups: 0'] },
+      ]),
+    );
+    expect(xml).toContain('<testsuites tests="2" failures="1" errors="0">');
+    expect(xml).toContain('<testcase classname="01-x" name="A topic &amp; its messages">\n      <system-out>✔ step-1-topic: two partitions\n✔ step-1-count: 1000 messages</system-out>');
+    expect(xml).toContain('<testcase classname="01-x" name="A member joins">\n      <failure message="no duplicates. Hint: start b sooner">no duplicates. Hint: start b sooner\ndups: 0</failure>');
+  });
+
+  test('JUnit of one step (--step): the step\'s testcase with the check\'s duration; a broken environment is an error, not a failure', () => {
+    const one = formatJunit(exercise([{ id: 'step-2-dups', ok: true, message: 'ok' }], { step: 2, title: 'A member joins', durationMs: 42 }));
+    expect(one).toContain('<testcase classname="01-x" name="A member joins" time="0.042">');
+    expect(one).toContain('<property name="step" value="2"/>');
+    const broken = exercise([{ id: 'environment', ok: false, message: 'the environment is broken, not your work: no broker' }], {
+      step: 1,
+      title: 'A topic & its messages',
+      verdict: 'unknown',
+    });
+    const xml = formatJunit(broken);
+    expect(xml).toContain('<testsuites tests="1" failures="0" errors="1">');
+    expect(xml).toContain('name="A topic &amp; its messages"');
+    expect(xml).toContain('<error message="the environment is broken, not your work: no broker">');
+    expect(xml).not.toContain('<failure');
   });
 });

@@ -42,12 +42,24 @@ export interface Grade {
   views?: View[];
 }
 
+/** One step of an exercise as a result names it: its number (from 1) and its title in the result's language. */
+export interface StepTitle {
+  step: number;
+  title: string;
+}
+
 /** The result of grading a run folder; result.json holds it without `views`. */
 export interface LabResult extends Grade {
   lab: string;
   verdict: Verdict;
   startedAt: string;
+  /** The run's duration (run.json), or, for a folder without one and for a single step, how long the grading took. */
   durationMs: number;
+  /** With `--step N`: the step graded and its title (a course platform's check names it). */
+  step?: number;
+  title?: string;
+  /** For an exercise: its steps in order, which group the checks `step-<n>-*` (JUnit: one testcase per step). */
+  steps?: StepTitle[];
 }
 
 /** pass when there are checks and all hold, fail when one does not, unknown when there are none. */

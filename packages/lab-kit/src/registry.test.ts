@@ -85,6 +85,10 @@ describe('the lab registry', () => {
     ['a step id used twice', manifest('01-a', { exercise: { steps: [step, step] } }), /exercise step 2: id "one" is used twice$/],
     ['a step without its Korean title', manifest('01-a', { exercise: { steps: [{ ...step, ko: {} }] } }), /exercise step 1: "title" and "ko": \{ "title" \} must be non-empty strings$/],
     ['hints without their Korean', manifest('01-a', { exercise: { steps: [{ ...step, hints: ['a'] }] } }), /exercise step 1: "hints" and "ko": \{ "hints" \} must be lists of texts of the same length$/],
+    ['creates that is not an object', manifest('01-a', { exercise: { steps: [{ ...step, creates: ['pay'] }] } }), /exercise step 1: "creates" must be \{ "topics": \[names\], "groups": \[names\], "files": \[names\] \} \(each optional\)$/],
+    ['creates with an unknown kind', manifest('01-a', { exercise: { steps: [{ ...step, creates: { tables: ['t'] } }] } }), /exercise step 1: "creates" must be/],
+    ['a topic name Kafka refuses', manifest('01-a', { exercise: { steps: [{ ...step, creates: { topics: ['pay me'] } }] } }), /exercise step 1: "creates.topics" has "pay me", not a Kafka topic name$/],
+    ['a file outside the work folder', manifest('01-a', { exercise: { steps: [{ ...step, creates: { files: ['../x.txt'] } }] } }), /exercise step 1: "creates.files" has "..\/x.txt", not a file name inside the work folder$/],
     ['broker overrides that are a list', manifest('01-a', { brokerConfig: ['a=b'] }), /manifest\.json: "brokerConfig" must map broker property names to strings$/],
   ])('a manifest with %s is one line naming the file, and the other labs still list and resolve', (_, content, message) => {
     const root = labsDir({ 't/01-a': content, 't/02-ok': manifest('02-ok') });

@@ -42,6 +42,18 @@ export interface ExerciseStep {
   /** Hints a learner may ask for before failing, mildest first; the Korean ones are the same in number. */
   hints?: string[];
   ko: { title: string; hints?: string[] };
+  /**
+   * What the step creates, for `pnpm lab <exercise> --reset --step n` to remove (it puts the exercise back as before
+   * step n): Kafka topics and consumer groups by their names, files of the work folder by their names in it.
+   */
+  creates?: StepCreates;
+}
+
+/** The topics, consumer groups and work-folder files one exercise step creates. */
+export interface StepCreates {
+  topics?: string[];
+  groups?: string[];
+  files?: string[];
 }
 
 export interface LabEntry extends Manifest {
@@ -150,11 +162,31 @@ function parseExercise(exercise: unknown, file: string): void {
     if (typeof step.title !== 'string' || !step.title || typeof step.ko?.title !== 'string' || !step.ko.title) {
       throw new RegistryError(`${where}: "title" and "ko": { "title" } must be non-empty strings`);
     }
+    if (step.creates !== undefined) parseCreates(step.creates, where);
     const [en, ko] = [step.hints ?? [], step.ko.hints ?? []];
     if (!isStrings(en) || !isStrings(ko) || en.length !== ko.length) {
       throw new RegistryError(`${where}: "hints" and "ko": { "hints" } must be lists of texts of the same length`);
     }
   });
+}
+
+/** Kafka's legal topic and group names (as the exercises use them), and a file name inside the work folder. */
+const CREATES_NAME: Record<keyof StepCreates, RegExp> = {
+  topics: /^[a-zA-Z0-9._-]{1,249}$/,
+  groups: /^[a-zA-Z0-9._-]{1,249}$/,
+  files: /^(?!\.\.?$)[^/\\\0]+$/,
+};
+
+function parseCreates(creates: unknown, where: string): void {
+  const fields = Object.keys(CREATES_NAME) as (keyof StepCreates)[];
+  const shape = `"creates" must be { ${fields.map((f) => `"${f}": [names]`).join(', ')} } (each optional)`;
+  if (typeof creates !== 'object' || creates === null || Array.isArray(creates)) throw new RegistryError(`${where}: ${shape}`);
+  for (const [key, names] of Object.entries(creates)) {
+    const pattern = CREATES_NAME[key as keyof StepCreates];
+    if (!pattern || !isStrings(names)) throw new RegistryError(`${where}: ${shape}`);
+    const bad = names.find((name) => !pattern.test(name));
+    if (bad !== undefined) throw new RegistryError(`${where}: "creates.${key}" has ${JSON.stringify(bad)}, not a ${key === 'files' ? 'file name inside the work folder' : `Kafka ${key.slice(0, -1)} name`}`);
+  }
 }
 
 const registryOf = (labs: LabEntry[] | Registry): Registry => (Array.isArray(labs) ? { labs, broken: [] } : labs);
