@@ -140,6 +140,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
         batch: String(options.batch),
         ...(transactionalId && { 'transactional.id': transactionalId }),
         ...(options.output && { output: options.output }),
+        ...(options.transformVersion && { transform: options.transformVersion }),
         ...(options.sink && { sink: options.sink.kind }),
         ...(options.sink?.delayMs && { 'sink-delay': `${options.sink.delayMs / 1000}s` }),
         ...(options.sink && !options.sink.awaited && { 'sink-awaited': 'false' }),
@@ -251,7 +252,10 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     const value = m.value?.toString();
     const order = parseOrder(value);
     if (options.output && producer) {
-      const out = order ? enrichedValue(order, options.name, m) : (value ?? '');
+      // A versioned enrichment runs on source events only: an order that already carries a transform version was
+      // enriched before (it comes from a processed topic) and is written as it is, its version and fields unchanged.
+      const enrichedBefore = options.transformVersion !== undefined && order?.transform !== undefined;
+      const out = order && !enrichedBefore ? enrichedValue(order, options.name, m, options.transformVersion) : (value ?? '');
       try {
         deliveries!.expect();
         producer.produce(options.output, m.partition, Buffer.from(out), m.key ?? null, Date.now(), order?.eventId ?? '-');
