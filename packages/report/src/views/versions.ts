@@ -44,8 +44,8 @@ const MESSAGES = defineMessages({
   legendV2: { en: () => 'v2: the changed enrichment (adds the region)', ko: () => 'v2: 바뀐 보강(region 을 더함)' },
   legendDiffer: { en: () => 'an event the two replays left at different versions', ko: () => '두 재처리가 서로 다른 버전으로 남긴 이벤트' },
   caption: {
-    en: (p: { a: string; b: string }) => `The last two columns are the replays, both run with the v2 code: ${p.a} and ${p.b}.`,
-    ko: (p) => `마지막 두 열이 재처리예요. 둘 다 v2 코드로 돌렸어요: ${p.a}, ${p.b}.`,
+    en: (p: { a: string; b: string }) => `The compared columns are ${p.a} and ${p.b}: each column's second line says which topic it was read from and by which job.`,
+    ko: (p) => `비교하는 열은 ${p.a} 와 ${p.b} 예요. 열마다 둘째 줄에 어느 토픽을 어느 작업이 읽었는지 있어요.`,
   },
 });
 
@@ -73,7 +73,7 @@ export function drawVersions(view: VersionsView, lang: Lang): Section[] {
   const [a, b] = view.compare;
   const differs = view.events.map((_, k) => (view.columns[a]?.cells[k]?.version ?? null) !== (view.columns[b]?.cells[k]?.version ?? null));
   const widths = view.columns.map((c) =>
-    Math.max(150, textWidth(c.topic, 12) + 16, textWidth(c.from, 11) + 16, ...c.cells.map((x) => textWidth([x?.version ?? t.none(), x?.detail, x?.by && `(${x.by})`].filter(Boolean).join(' '), 12) + 20)),
+    Math.max(150, textWidth(c.topic, 12) + 16, textWidth(c.from, 11) + 16, ...c.cells.map((x) => textWidth([x?.version ?? t.none(), x?.detail, x?.by && `(${x.by})`].filter(Boolean).join(' '), 12) * 1.1 + 24)),
   );
   const xs = widths.map((_, i) => EVENT_WIDTH + widths.slice(0, i).reduce((s, w) => s + w + GAP, 0));
   const right = (xs.at(-1) ?? EVENT_WIDTH) + (widths.at(-1) ?? 0);
@@ -96,7 +96,7 @@ export function drawVersions(view: VersionsView, lang: Lang): Section[] {
     {
       title: t.title(),
       intro: t.intro({ differ: differs.filter(Boolean).length, n: view.events.length }),
-      figures: [{ svg, caption: t.caption({ a: view.columns[a]?.from ?? '?', b: view.columns[b]?.from ?? '?' }) }],
+      figures: [{ svg, caption: t.caption({ a: view.columns[a]?.topic ?? '?', b: view.columns[b]?.topic ?? '?' }) }],
       legend: [
         { swatch: box(colourOf('v1')), text: t.legendV1() },
         { swatch: box(colourOf('v2')), text: t.legendV2() },
