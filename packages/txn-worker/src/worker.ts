@@ -173,6 +173,9 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     );
     const partitions = (metadata.topics.find((t) => t.name === options.input)?.partitions ?? []).map((p) => p.id).sort((a, b) => a - b);
     if (partitions.length === 0) throw new TxnWorkerError(`topic ${options.input} has no partitions (does it exist?)`);
+    // librdkafka 2.15.1 asks with require_stable (read_committed): while a transaction holds offsets for the group,
+    // the broker answers UNSTABLE_OFFSET_COMMIT and librdkafka asks again, so this line may come long before `starting-at`.
+    log({ kind: 'client', text: `committed offsets of ${options.input}: fetching` });
     const committed = await call<TopicPartitionOffset[]>((cb) =>
       consumer.committed(partitions.map((partition) => ({ topic: options.input, partition })), CALL_TIMEOUT_MS, cb),
     );
