@@ -8,10 +8,10 @@ const LAB = labIdOf(import.meta.url);
 describe(`${LAB} on the broker`, () => {
   runLabOnce(LAB);
 
-  test('the fresh run passes: the stable id fences the zombie, a random id with assign() duplicates its batch, subscribe() refuses it', async () => {
+  test('the fresh run passes: the stable id fences the zombie, a random id with assign() duplicates its batch, subscribe() refuses it, a stall after sendOffsets holds the successor', async () => {
     const graded = await gradeFolder(LAB, copyLatestRun(LAB));
     expect(graded.status, graded.stdout).toBe(0);
-    expect(graded.result?.figures).toEqual({ stableTwice: 0, 'random-assignTwice': 5, 'random-subscribeTwice': 0 });
+    expect(graded.result?.figures).toEqual({ stableTwice: 0, 'random-assignTwice': 5, 'random-subscribeTwice': 0, 'random-after-offsetsTwice': 0 });
   });
 
   testBrokenVariants(LAB, BROKEN, () => copyLatestRun(LAB));

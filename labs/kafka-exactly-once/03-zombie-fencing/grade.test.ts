@@ -16,10 +16,10 @@ describe(LAB, () => {
     expect(text.match(/twice: /g) ?? []).toHaveLength(1);
   });
 
-  test('the golden run (a real run against the broker) passes: fenced, a late duplicate, group-fenced', async () => {
+  test('the golden run (a real run against the broker) passes: fenced, a late duplicate, group-fenced, held', async () => {
     const graded = await gradeGolden(LAB);
     expect(graded.status, graded.stdout).toBe(0);
-    expect(graded.result?.figures).toEqual({ stableTwice: 0, 'random-assignTwice': 5, 'random-subscribeTwice': 0 });
+    expect(graded.result?.figures).toEqual({ stableTwice: 0, 'random-assignTwice': 5, 'random-subscribeTwice': 0, 'random-after-offsetsTwice': 0 });
   });
 
   testGoldenInBothLanguages(LAB);

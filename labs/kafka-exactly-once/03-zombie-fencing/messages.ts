@@ -3,13 +3,26 @@ import { defineMessages } from '@kafka-labs/i18n';
 /** What 03-zombie-fencing's transcript and grader say, in English and Korean. */
 export const MESSAGES = defineMessages({
   variant: {
-    en: (p: { name: string; randomId: boolean; assign: boolean; stallAfter: string; orders: number }) =>
+    en: (p: { name: string; randomId: boolean; assign: boolean; stallAfter: string; orders: number; held: boolean }) =>
       `${p.name}: ${p.randomId ? 'a random transactional.id per start' : 'one transactional.id for both'}, ${p.assign ? 'assign()' : 'subscribe()'}; ` +
-      `a1 stalls after "${p.stallAfter}" (its transaction open), a2 processes all ${p.orders} orders, then a1 resumes`,
+      (p.held
+        ? `a1 stalls after "${p.stallAfter}" (its batch and its offsets in its open transaction), a2 starts, then a1 resumes`
+        : `a1 stalls after "${p.stallAfter}" (its transaction open), a2 processes all ${p.orders} orders, then a1 resumes`),
     ko: (p) =>
       `${p.name}: ${p.randomId ? '시작마다 무작위 transactional.id' : '둘이 같은 transactional.id'}, ${p.assign ? 'assign()' : 'subscribe()'}; ` +
-      `a1은 "${p.stallAfter}" 뒤에 트랜잭션을 연 채 멈추고, a2가 주문 ${p.orders}개를 모두 처리한 뒤 a1이 다시 움직임`,
+      (p.held
+        ? `a1은 "${p.stallAfter}" 뒤에 멈추고(배치와 offset이 열린 트랜잭션 안에 있음), a2가 시작한 뒤 a1이 다시 움직임`
+        : `a1은 "${p.stallAfter}" 뒤에 트랜잭션을 연 채 멈추고, a2가 주문 ${p.orders}개를 모두 처리한 뒤 a1이 다시 움직임`),
   },
+  heldWhile: {
+    en: (p: { a2: string; a1: string; seconds: string; started: string; offset: string }) =>
+      `   a2 (transactional.id ${p.a2}) asked for the group's committed offsets ${p.seconds} s ago and has no answer yet (starting at: ${p.started})\n` +
+      `   while a1 (${p.a1}) stalls with offsets in its open transaction; the group's committed offset as kafka-consumer-groups shows it: ${p.offset}`,
+    ko: (p) =>
+      `   a2(transactional.id ${p.a2})가 ${p.seconds}초 전에 그룹의 commit 된 offset을 물었는데 아직 답이 없어요(시작 위치: ${p.started}).\n` +
+      `   그동안 a1(${p.a1})은 열린 트랜잭션에 offset을 든 채 멈춰 있어요. kafka-consumer-groups 가 보여 주는 그룹의 commit 된 offset: ${p.offset}`,
+  },
+  notYet: { en: () => 'not yet', ko: () => '아직 없음' },
   takenOver: {
     en: (p: { a2: string; last: number; a1: string; offset: string }) =>
       `   a2 (transactional.id ${p.a2}) processed offsets 0-${p.last} while a1 (${p.a1}) stalled; the group's committed offset: ${p.offset}`,
@@ -49,10 +62,20 @@ export const MESSAGES = defineMessages({
       '   출력을 지킨 것: 그룹 코디네이터(KIP-447)예요. sendOffsetsToTransaction은 a1의 member id와 generation을 함께 보내는데, a2가 p0를\n' +
       '   가져갈 때 a1은 그룹에서 빠졌으니 그 offset이 거절됐고(25 또는 22), a1은 자기 트랜잭션을 스스로 abort 했어요.',
   },
+  protectedHeld: {
+    en: () =>
+      "   What protected the output: the stable-offset fetch (KIP-447). a1's open transaction already held offset 5 for the group; a2's fetch of\n" +
+      '   the committed offsets (librdkafka 2.15.1 sends require_stable when read_committed) was answered UNSTABLE_OFFSET_COMMIT and asked again\n' +
+      "   until a1's transaction ended. a1 committed, a2 started at 5. No copy, although the ids were random and nothing fenced a1.",
+    ko: () =>
+      '   출력을 지킨 것: 안정된 offset 조회(KIP-447)예요. a1의 열린 트랜잭션이 이미 그룹의 offset 5를 들고 있었어요. a2의 commit 된 offset\n' +
+      '   조회(librdkafka 2.15.1은 read_committed면 require_stable을 보내요)는 UNSTABLE_OFFSET_COMMIT 답을 받고, a1의 트랜잭션이 끝날 때까지\n' +
+      '   다시 물었어요. a1이 commit 했고 a2는 5에서 시작했어요. id가 무작위이고 아무것도 a1을 펜싱하지 않았는데도 사본은 없어요.',
+  },
   summaryRow: {
     en: (p: { name: string; twice: number; before: string; after: string; zombie: string }) =>
-      `${p.name.padEnd(17)} twice: ${String(p.twice).padEnd(3)} group offset ${p.before} -> ${p.after}   a1: ${p.zombie}`,
-    ko: (p) => `${p.name.padEnd(17)} 두 번: ${String(p.twice).padEnd(3)} 그룹 offset ${p.before} -> ${p.after}   a1: ${p.zombie}`,
+      `${p.name.padEnd(21)} twice: ${String(p.twice).padEnd(3)} group offset ${p.before} -> ${p.after}   a1: ${p.zombie}`,
+    ko: (p) => `${p.name.padEnd(21)} 두 번: ${String(p.twice).padEnd(3)} 그룹 offset ${p.before} -> ${p.after}   a1: ${p.zombie}`,
   },
   summaryLabel: { en: () => 'read_committed output and the group offset per variant', ko: () => '변형별 read_committed 출력과 그룹 offset' },
   closing: {
@@ -66,7 +89,7 @@ export const MESSAGES = defineMessages({
       'set (or per instance) and a subscribed consumer: either protection alone stops this zombie.\n' +
       'The duplicate also needs the zombie to stall before sendOffsetsToTransaction: stalled after it, its transaction\n' +
       "already holds offsets for the group, and the successor's committed-offset fetch (require_stable, KIP-447) waits\n" +
-      'until that transaction ends, so the successor never processes the same batch alongside it.',
+      'until that transaction ends, so the successor never processes the same batch alongside it (random-after-offsets).',
     ko: () =>
       '좀비 펜싱은 transactional.id에 달려 있어요. 코디네이터는 id 하나에 프로듀서 하나만 알고, 그 id로 초기화하는 새\n' +
       '인스턴스는 옛 인스턴스가 열어 둔 트랜잭션을 abort 하고 epoch를 올려요. 그러면 옛 인스턴스는 더 이상 쓰지도 commit 하지도\n' +
@@ -77,7 +100,7 @@ export const MESSAGES = defineMessages({
       '컨슈머를 쓰세요. 둘 중 하나만 있어도 이 좀비는 막혀요.\n' +
       '중복이 생기려면 좀비가 sendOffsetsToTransaction 전에 멈춰야 해요. 그 뒤에 멈추면 그 트랜잭션이 이미 그룹의 offset을\n' +
       '들고 있어서, 후임의 commit 된 offset 조회(require_stable, KIP-447)가 그 트랜잭션이 끝날 때까지 기다려요. 그래서 후임이\n' +
-      '같은 배치를 나란히 처리하는 일이 없어요.',
+      '같은 배치를 나란히 처리하는 일이 없어요(random-after-offsets).',
   },
 
   stalledExpected: {
@@ -92,6 +115,44 @@ export const MESSAGES = defineMessages({
       `a1 멈춤: ${{ open: '열린 트랜잭션 안', outside: '트랜잭션 밖', never: '없음' }[p.paused]}; 다시 움직임 ${p.resumed}; a2의 offset ${p.orders} commit ${p.done}`,
   },
   never: { en: () => 'never', ko: () => '없음' },
+  stalledHeldExpected: {
+    en: (p: { stallAfter: string }) =>
+      `a1 paused after ${p.stallAfter} with its transaction open, and a2 asked for the committed offsets before a1 resumed and had no answer until then`,
+    ko: (p) => `a1이 ${p.stallAfter} 뒤에 트랜잭션을 연 채 멈췄고, a2가 a1이 다시 움직이기 전에 commit 된 offset을 물었으며 그때까지 답을 받지 못함`,
+  },
+  stalledHeldFound: {
+    en: (p: { paused: 'open' | 'outside' | 'never'; asked: string; resumed: string; started: string }) =>
+      `a1 paused: ${{ open: 'in an open transaction', outside: 'outside a transaction', never: 'never' }[p.paused]}; a2 asked ${p.asked}; a1 resumed ${p.resumed}; a2 starting at ${p.started}`,
+    ko: (p) =>
+      `a1 멈춤: ${{ open: '열린 트랜잭션 안', outside: '트랜잭션 밖', never: '없음' }[p.paused]}; a2가 물음 ${p.asked}; a1 다시 움직임 ${p.resumed}; a2 시작 ${p.started}`,
+  },
+  heldExpected: {
+    en: () =>
+      "a2's committed-offset fetch was held until a1's transaction ended (librdkafka 2.15.1's require_stable fetch, the broker's UNSTABLE_OFFSET_COMMIT): a2 got its starting offset only after a1's commit, and it is the offset a1 sent in that transaction",
+    ko: () =>
+      'a2의 commit 된 offset 조회가 a1의 트랜잭션이 끝날 때까지 붙잡혔음(librdkafka 2.15.1의 require_stable 조회, 브로커의 UNSTABLE_OFFSET_COMMIT): a2는 a1이 commit 한 뒤에야 시작 offset을 받았고, 그것은 a1이 그 트랜잭션에서 보낸 offset임',
+  },
+  heldFound: {
+    en: (p: { asked: string; committed: string; started: string; offsets: string; sent: string; held: string }) =>
+      `a2 asked ${p.asked}, a1 committed ${p.committed}, a2 starting at ${p.offsets} ${p.started} (held ${p.held} s); a1 sent ${p.sent}`,
+    ko: (p) => `a2가 물음 ${p.asked}, a1 commit ${p.committed}, a2가 ${p.offsets}에서 시작 ${p.started} (${p.held}초 붙잡힘); a1이 보낸 것 ${p.sent}`,
+  },
+  heldOutcomeExpected: {
+    en: () => 'a1 resumed and committed its transaction (its batch and its offsets) without an error',
+    ko: () => 'a1이 다시 움직여 트랜잭션(배치와 offset)을 오류 없이 commit 함',
+  },
+  copiesHeld: {
+    en: (p: { batch: string }) => `read_committed output: every order once, a1's batch (${p.batch}) written by a1 and the rest by a2`,
+    ko: (p) => `read_committed 출력: 모든 주문이 한 번씩, a1의 배치(${p.batch})는 a1이, 나머지는 a2가 씀`,
+  },
+  offsetHeld: {
+    en: (p: { orders: number }) => `no committed offset for the group while a1's offsets were pending in its transaction, ${p.orders} at the end`,
+    ko: (p) => `a1의 offset이 트랜잭션 안에서 대기하는 동안 그룹의 commit 된 offset은 없고, 끝에 ${p.orders}`,
+  },
+  epochsHeld: {
+    en: () => "librdkafka 2.15.1 (transactions v1): a1's batch ends in a COMMIT at its own epoch e, before a2's batches: nobody bumped a1's epoch",
+    ko: () => 'librdkafka 2.15.1(트랜잭션 v1): a1의 배치는 자기 epoch e의 COMMIT으로 끝나고 a2의 배치보다 앞섬: 아무도 a1의 epoch를 올리지 않음',
+  },
   idsDifferent: { en: () => 'a1 and a2 started with different (random) transactional.ids', ko: () => 'a1과 a2가 서로 다른(무작위) transactional.id로 시작함' },
   idsSame: { en: () => 'a1 and a2 started with the same transactional.id', ko: () => 'a1과 a2가 같은 transactional.id로 시작함' },
   fencedExpected: {

@@ -23,18 +23,22 @@ export const OFFSETS = {
 /**
  * Lab 03-zombie-fencing: a worker (a1) stalls inside its first transaction, a second instance (a2) takes over the
  * same input, then a1 resumes: with a stable transactional.id, with a random id and assign(), with a random id and
- * subscribe(). `zombie` names what becomes of a1's late transaction.
+ * subscribe(); and a1 stalled after sendOffsetsToTransaction with a random id and assign(), where a2's committed-offset
+ * fetch is held until a1's transaction ends. `zombie` names what becomes of a1's late transaction.
  */
 export const ZOMBIE = {
   orders: 10,
   batch: 5,
-  stallAfter: 'produced:5',
   /** Session and max.poll interval of the subscribe() members (the broker's minimum session): how long a1 keeps p0. */
   sessionTimeoutMs: 6000,
+  /** How long the run lets a2's committed-offset fetch wait (held) before it resumes a1, in the held variant. */
+  holdMs: 3000,
+  /** Where a1 stalls: after its batch is produced (before sendOffsetsToTransaction), or after sendOffsetsToTransaction. */
   variants: [
-    { name: 'stable', randomId: false, assign: true, zombie: 'fenced' },
-    { name: 'random-assign', randomId: true, assign: true, zombie: 'committed-late' },
-    { name: 'random-subscribe', randomId: true, assign: false, zombie: 'group-fenced' },
+    { name: 'stable', randomId: false, assign: true, stallAfter: 'produced:5', zombie: 'fenced' },
+    { name: 'random-assign', randomId: true, assign: true, stallAfter: 'produced:5', zombie: 'committed-late' },
+    { name: 'random-subscribe', randomId: true, assign: false, stallAfter: 'produced:5', zombie: 'group-fenced' },
+    { name: 'random-after-offsets', randomId: true, assign: true, stallAfter: 'sent-offsets:1', zombie: 'held' },
   ],
 } as const;
 

@@ -11,8 +11,27 @@ export function orderMessage(i: number): { key: string; value: string } {
   return { key: event.orderId, value: JSON.stringify(event) };
 }
 
+/**
+ * The versions of the enrichment a worker can run (`--transform-version`): v1 adds who enriched the event and from
+ * which input; v2 also adds the order's region (looked up from the order id: a stand-in for a customer table).
+ */
+export const TRANSFORM_VERSIONS = ['v1', 'v2'] as const;
+export type TransformVersion = (typeof TRANSFORM_VERSIONS)[number];
+
+/** What an enriched record carries besides the event: who enriched it, from where, with which transform version. */
+export interface Enrichment {
+  enrichedBy?: string;
+  source?: string;
+  transform?: string;
+  region?: string;
+}
+
+const REGIONS = ['EU', 'US', 'APAC'];
+/** The region v2 gives an order: by its number (`O-7`), one of EU, US, APAC. */
+export const regionOf = (orderId: string) => REGIONS[Number(/(\d+)$/.exec(orderId)?.[1] ?? 0) % REGIONS.length]!;
+
 /** An order event read back from a message value (input or enriched output); null for anything else. */
-export function parseOrder(value: string | null | undefined): (OrderEvent & { enrichedBy?: string; source?: string }) | null {
+export function parseOrder(value: string | null | undefined): (OrderEvent & Enrichment) | null {
   if (!value) return null;
   let parsed: unknown;
   try {
@@ -21,7 +40,7 @@ export function parseOrder(value: string | null | undefined): (OrderEvent & { en
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
-  const { eventId, orderId, status, version, enrichedBy, source } = parsed as Record<string, unknown>;
+  const { eventId, orderId, status, version, enrichedBy, source, transform, region } = parsed as Record<string, unknown>;
   if (typeof eventId !== 'string' || !/^\S+$/.test(eventId) || typeof orderId !== 'string' || typeof status !== 'string') return null;
   return {
     eventId,
@@ -30,10 +49,21 @@ export function parseOrder(value: string | null | undefined): (OrderEvent & { en
     ...(Number.isSafeInteger(version) && { version: version as number }),
     ...(typeof enrichedBy === 'string' && { enrichedBy }),
     ...(typeof source === 'string' && { source }),
+    ...(typeof transform === 'string' && { transform }),
+    ...(typeof region === 'string' && { region }),
   };
 }
 
-/** The output value for an input order: the event plus which worker enriched it and from which input (`p0@3`). */
-export function enrichedValue(event: OrderEvent, by: string, source: { partition: number; offset: number }): string {
-  return JSON.stringify({ ...event, enrichedBy: by, source: `p${source.partition}@${source.offset}` });
+/**
+ * The output value for an input order: the event plus which worker enriched it and from which input (`p0@3`); with a
+ * transform version, that version (`transform`) and what the version adds (v2: `region`).
+ */
+export function enrichedValue(event: OrderEvent, by: string, source: { partition: number; offset: number }, transform?: TransformVersion): string {
+  return JSON.stringify({
+    ...event,
+    enrichedBy: by,
+    source: `p${source.partition}@${source.offset}`,
+    ...(transform && { transform }),
+    ...(transform === 'v2' && { region: regionOf(event.orderId) }),
+  });
 }

@@ -14,6 +14,6 @@ export {
   type TxnEventKind,
   type TxnEventOf,
 } from './txn-log-format.ts';
-export { enrichedValue, orderEvent, orderMessage, parseOrder } from './orders.ts';
+export { enrichedValue, orderEvent, orderMessage, parseOrder, regionOf, TRANSFORM_VERSIONS, type Enrichment, type TransformVersion } from './orders.ts';
 export { formatRead, ISOLATION_LEVELS, parseRead, READ_LIMIT, type IsolationLevel, type TopicRead, type TopicRecord } from './read-format.ts';
 export { readTxnLog } from './run-files.ts';

@@ -24,6 +24,11 @@ describe('parseTxnWorkerArgs', () => {
     ).toMatchObject({ commit: 'auto', autoCommitIntervalMs: 200, sink: { kind: 'plain', database: '/tmp/db' }, delayMs: 500, batch: 100 });
   });
 
+  it('reads the transform version an enrichment records (none by default)', () => {
+    expect(parseTxnWorkerArgs([...base, '--commit', 'sync', '--output', 'o']).transformVersion).toBeUndefined();
+    expect(parseTxnWorkerArgs([...base, '--commit', 'sync', '--output', 'o', '--transform-version', 'v2'])).toMatchObject({ transformVersion: 'v2' });
+  });
+
   it('reads the async sink trap: a slow sink write the loop does not await', () => {
     expect(parseTxnWorkerArgs([...base, '--commit', 'sync', '--sink', 'plain', '--database', '/tmp/db'])).toMatchObject({
       sink: { kind: 'plain', database: '/tmp/db', delayMs: 0, awaited: true },
@@ -44,6 +49,8 @@ describe('parseTxnWorkerArgs', () => {
     [['--transactional-id', 'x'], '--commit transaction needs --output or --sink: a transaction with nothing in it'],
     [['--commit', 'twice'], '--commit must be one of transaction, after-txn, before-txn, sync, auto, not \'twice\''],
     [['--commit', 'sync', '--pause-after', 'flushed'], "--pause-after 'flushed' is not KIND[:N]"],
+    [['--commit', 'sync', '--transform-version', 'v2'], '--transform-version needs --output'],
+    [['--commit', 'sync', '--output', 'o', '--transform-version', 'v3'], "--transform-version must be one of v1, v2, not 'v3'"],
   ])('refuses %j with one line', (flags, reason) => {
     expect(() => parseTxnWorkerArgs([...base, ...flags])).toThrow(UsageError);
     expect(() => parseTxnWorkerArgs([...base, ...flags])).toThrow(reason);

@@ -1,5 +1,6 @@
 import { flagsHelp, LOG_NAME, parseFlags, UsageError } from '@kafka-labs/cli';
 import { DEFAULT_BOOTSTRAP } from '@kafka-labs/kafka-client';
+import { TRANSFORM_VERSIONS, type TransformVersion } from '@kafka-labs/kafka-client/txn-log';
 
 export { DEFAULT_BOOTSTRAP };
 
@@ -42,6 +43,11 @@ export const txnWorkerFlags = {
   group: { kind: 'string', required: true, help: 'consumer group id (offsets are committed for it in every mode)' },
   input: { kind: 'string', required: true, help: 'topic to consume (order events)' },
   output: { kind: 'string', help: 'topic to write each enriched order to, same partition number as its input' },
+  'transform-version': {
+    kind: 'choice',
+    choices: TRANSFORM_VERSIONS,
+    help: 'record this enrichment version in each output order (v2 adds its region); an input order that already carries one is written as it is',
+  },
   bootstrap: { kind: 'string', default: DEFAULT_BOOTSTRAP, help: 'bootstrap.servers' },
   commit: { kind: 'choice', choices: COMMIT_MODES, default: 'transaction', help: 'how input offsets are committed (see the README)' },
   'transactional-id': { kind: 'string', pattern: /^[\w.-]+$/, help: 'transactional.id (required by the transaction, after-txn and before-txn modes)' },
@@ -72,6 +78,8 @@ export interface TxnWorkerOptions {
   group: string;
   input: string;
   output?: string;
+  /** The enrichment version recorded in each output order; absent: none recorded (the plain enrichment). */
+  transformVersion?: TransformVersion;
   bootstrap: string;
   commit: CommitMode;
   /** The transactional.id as configured (before any random suffix); set exactly in the transactional modes. */
@@ -116,12 +124,14 @@ export function parseTxnWorkerArgs(argv: string[]): TxnWorkerOptions {
   if (f['auto-commit-interval-ms'] !== undefined && commit !== 'auto') throw new UsageError('--auto-commit-interval-ms needs --commit auto');
   if ((f.sink === undefined) !== (f.database === undefined)) throw new UsageError('--sink and --database go together');
   if (!f.sink && (f['sink-unawaited'] || f['sink-delay'] > 0)) throw new UsageError(`--${f['sink-unawaited'] ? 'sink-unawaited' : 'sink-delay'} needs --sink`);
+  if (f['transform-version'] && !f.output) throw new UsageError('--transform-version needs --output');
   if (!f.output && !f.sink && transactional) throw new UsageError(`--commit ${commit} needs --output or --sink: a transaction with nothing in it`);
   return {
     name: f.name,
     group: f.group,
     input: f.input,
     output: f.output,
+    transformVersion: f['transform-version'] as TransformVersion | undefined,
     bootstrap: f.bootstrap,
     commit,
     transactionalId: f['transactional-id'],

@@ -208,6 +208,25 @@ describe('txn-worker', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('with --transform-version: a source order is enriched with that version, an order that carries one is written as it is', async () => {
+    const p = await pipeline(3);
+    const atEnd = (e: { offsets: { offset: number }[] }) => e.offsets.some((o) => o.offset === 3);
+    const v1 = start('v1', [...p.flags, '--commit', 'sync', '--transform-version', 'v1']);
+    await v1.next('offsets-committed', atEnd);
+    expect(await v1.stop()).toBe(0);
+    const again = `${p.output}-again`;
+    await createTopic(again, 1);
+    const v2 = start('v2', ['--group', `${p.txnId}-v2`, '--input', p.output, '--output', again, '--commit', 'sync', '--transform-version', 'v2']);
+    await v2.next('offsets-committed', atEnd);
+    expect(await v2.stop()).toBe(0);
+    const fields = (read: TopicRead) => read.records.map((r) => { const o = parseOrder(r.value); return `${o?.eventId}/${o?.enrichedBy}/${o?.transform}/${o?.region ?? '-'}`; });
+    expect(fields(await readTopic({ topic: again, isolation: 'read_committed' }))).toEqual(['E-0001/v1/v1/-', 'E-0002/v1/v1/-', 'E-0003/v1/v1/-']);
+    const v2s = start('v2s', ['--group', `${p.txnId}-v2s`, '--input', p.input, '--output', again, '--commit', 'sync', '--transform-version', 'v2']);
+    await v2s.next('offsets-committed', atEnd);
+    expect(await v2s.stop()).toBe(0);
+    expect(fields(await readTopic({ topic: again, isolation: 'read_committed' })).slice(3)).toEqual(['E-0001/v2s/v2/US', 'E-0002/v2s/v2/APAC', 'E-0003/v2s/v2/EU']);
+  }, 120_000);
 });
 
 /** Waits (bounded) until the group's committed offset of partition 0 is `offset`, as kafka-consumer-groups --describe shows it. */

@@ -140,6 +140,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
         batch: String(options.batch),
         ...(transactionalId && { 'transactional.id': transactionalId }),
         ...(options.output && { output: options.output }),
+        ...(options.transformVersion && { transform: options.transformVersion }),
         ...(options.sink && { sink: options.sink.kind }),
         ...(options.sink?.delayMs && { 'sink-delay': `${options.sink.delayMs / 1000}s` }),
         ...(options.sink && !options.sink.awaited && { 'sink-awaited': 'false' }),
@@ -172,6 +173,9 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     );
     const partitions = (metadata.topics.find((t) => t.name === options.input)?.partitions ?? []).map((p) => p.id).sort((a, b) => a - b);
     if (partitions.length === 0) throw new TxnWorkerError(`topic ${options.input} has no partitions (does it exist?)`);
+    // librdkafka 2.15.1 asks with require_stable (read_committed): while a transaction holds offsets for the group,
+    // the broker answers UNSTABLE_OFFSET_COMMIT and librdkafka asks again, so this line may come long before `starting-at`.
+    log({ kind: 'client', text: `committed offsets of ${options.input}: fetching` });
     const committed = await call<TopicPartitionOffset[]>((cb) =>
       consumer.committed(partitions.map((partition) => ({ topic: options.input, partition })), CALL_TIMEOUT_MS, cb),
     );
@@ -251,7 +255,10 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     const value = m.value?.toString();
     const order = parseOrder(value);
     if (options.output && producer) {
-      const out = order ? enrichedValue(order, options.name, m) : (value ?? '');
+      // A versioned enrichment runs on source events only: an order that already carries a transform version was
+      // enriched before (it comes from a processed topic) and is written as it is, its version and fields unchanged.
+      const enrichedBefore = options.transformVersion !== undefined && order?.transform !== undefined;
+      const out = order && !enrichedBefore ? enrichedValue(order, options.name, m, options.transformVersion) : (value ?? '');
       try {
         deliveries!.expect();
         producer.produce(options.output, m.partition, Buffer.from(out), m.key ?? null, Date.now(), order?.eventId ?? '-');

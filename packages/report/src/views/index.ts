@@ -12,6 +12,7 @@ import { drawSequence, type SequenceView } from './sequence.ts';
 import { drawSink, type SinkView } from './sink.ts';
 import { drawSteps, type StepsView } from './steps.ts';
 import { drawTransactions, type TransactionsView } from './transactions.ts';
+import { drawVersions, type VersionsView } from './versions.ts';
 
 /** Every view a report can draw. */
 export type ReportView =
@@ -23,7 +24,8 @@ export type ReportView =
   | SequenceView
   | SinkView
   | StepsView
-  | TransactionsView;
+  | TransactionsView
+  | VersionsView;
 
 type Drawers = { [K in ReportView['kind']]: (view: Extract<ReportView, { kind: K }>, lang: Lang) => Section[] };
 
@@ -37,6 +39,7 @@ const DRAWERS: Drawers = {
   sink: drawSink,
   steps: drawSteps,
   transactions: drawTransactions,
+  versions: drawVersions,
 };
 
 const isKnown = (view: View): view is ReportView => Object.hasOwn(DRAWERS, view.kind);

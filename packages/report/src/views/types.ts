@@ -11,3 +11,4 @@ export type { ProducerLines } from './sequence-model.ts';
 export type { SinkMark, SinkView, SinkWorker } from './sink.ts';
 export type { ExerciseStep, StepsView } from './steps.ts';
 export type { TransactionsView, TxnFate, TxnInstance, TxnLogBatch, TxnRead, TxnStall, TxnStrip } from './transactions.ts';
+export type { VersionCell, VersionsView } from './versions.ts';
