@@ -15,9 +15,9 @@ export const MESSAGES = defineMessages({
       "   The article hashes with Java's String.hashCode; the lab uses Kafka's murmur2, so that every client agrees.",
     ko: (p) =>
       `   고객 ${p.customers}명(레코드 키)이 각자 주문 ${p.orders}개를 차례로 돌아가며 넣고, 한 번에 하나씩 보내요. 값은 주문 이벤트 JSON이고,\n` +
-      `   파티셔너는 글에서 order.isVip()를 읽듯이 값에서 "vip"를 읽어요. ${p.vip}는 VIP이고,\n` +
-      `   ${p.upgraded}는 주문 ${p.upgradeAfter}번 뒤에 VIP가 돼요. 클라이언트마다 파티션 ${p.partitions}개짜리 자기 토픽에 보내요.\n` +
-      '   글은 Java의 String.hashCode로 해시하지만, 이 랩은 모든 클라이언트가 같은 답을 내도록 Kafka의 murmur2를 써요.',
+      `   파티셔너는 글에서 order.isVip()를 읽듯이 값에서 "vip"를 읽어요. VIP 고객: ${p.vip}.\n` +
+      `   ${p.upgraded}: 주문 ${p.upgradeAfter}번 뒤에 VIP가 돼요. 클라이언트마다 파티션 ${p.partitions}개짜리 자기 토픽에 보내요.\n` +
+      '   글은 Java의 String.hashCode로 해시하지만, 이 실습은 모든 클라이언트가 같은 답을 내도록 Kafka의 murmur2를 써요.',
   },
   kafkajsStep: {
     en: () => "kafkajs: the partitioner is the producer's createPartitioner, called for every record",
@@ -48,7 +48,7 @@ export const MESSAGES = defineMessages({
   },
   upgradeStep: {
     en: (p: { upgraded: string; after: number }) => `${p.upgraded} became VIP after its order ${p.after}: where its orders are (kafkajs topic)`,
-    ko: (p) => `${p.upgraded}는 주문 ${p.after}번 뒤에 VIP가 됨: 그 주문들이 있는 곳(kafkajs 토픽)`,
+    ko: (p) => `${p.upgraded}: 주문 ${p.after}번 뒤에 VIP가 됨, 그 주문들이 있는 곳(kafkajs 토픽)`,
   },
   upgradeExplain: {
     en: (p: { upgraded: string; before: string; after: string; from: number }) =>
@@ -117,7 +117,7 @@ export const MESSAGES = defineMessages({
   hookNone: { en: () => 'no refusal in confluent.log', ko: () => 'confluent.log에 거절이 없음' },
   hookHint: {
     en: () => 'a newer client may support createPartitioner: then the lab should use it, and this finding is out of date',
-    ko: () => '새 클라이언트가 createPartitioner를 지원할 수 있어요: 그러면 랩이 그것을 쓰도록 바꾸고 이 발견은 낡은 것이에요',
+    ko: () => '새 클라이언트가 createPartitioner를 지원할 수 있어요: 그러면 실습이 그것을 쓰도록 바꾸고 이 발견은 낡은 것이에요',
   },
   partitionOrderExpected: {
     en: () => 'within each partition, the orders of a key are in the order they were sent (offset order)',
