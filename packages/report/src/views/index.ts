@@ -7,6 +7,7 @@ import { drawBatches, type BatchesView } from './batches.ts';
 import { drawCluster, type ClusterView } from './cluster.ts';
 import { drawConsumerGroup, type ConsumerGroupView } from './consumer-group.ts';
 import { drawDumpBatches, type DumpBatchesView } from './dump-batches.ts';
+import { drawPartitionRecords, type PartitionRecordsView } from './partition-records.ts';
 import { drawPartitions, type PartitionsView } from './partitions.ts';
 import { drawSequence, type SequenceView } from './sequence.ts';
 import { drawSink, type SinkView } from './sink.ts';
@@ -20,6 +21,7 @@ export type ReportView =
   | ClusterView
   | ConsumerGroupView
   | DumpBatchesView
+  | PartitionRecordsView
   | PartitionsView
   | SequenceView
   | SinkView
@@ -34,6 +36,7 @@ const DRAWERS: Drawers = {
   cluster: drawCluster,
   'consumer-group': drawConsumerGroup,
   'dump-batches': drawDumpBatches,
+  'partition-records': drawPartitionRecords,
   partitions: drawPartitions,
   sequence: drawSequence,
   sink: drawSink,

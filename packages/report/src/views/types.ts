@@ -5,6 +5,7 @@ export type { ClusterView, NodeAction, ReplicaState } from './cluster.ts';
 export type { ConsumerGroupView } from './consumer-group.ts';
 export type { GroupWorker } from './consumer-group-model.ts';
 export type { DumpBatchesView } from './dump-batches.ts';
+export type { PartitionRecord, PartitionRecordsView } from './partition-records.ts';
 export type { PartitionsView } from './partitions.ts';
 export type { SequenceView } from './sequence.ts';
 export type { ProducerLines } from './sequence-model.ts';
