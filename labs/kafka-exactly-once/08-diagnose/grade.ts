@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDump, sinkFigures, sinkState } from '@kafka-labs/database/dump';
 import { parseConsoleRecords } from '@kafka-labs/dumplog';
-import { Checks, GradeError, is, readRunFile, readRunInfo, type GradeOptions, type Law } from '@kafka-labs/grader';
+import { attempt, Checks, EnvironmentError, GradeError, is, readRunFile, readRunInfo, StepChecks, type ExerciseSteps, type GradeOptions } from '@kafka-labs/grader';
 import { textsIn } from '@kafka-labs/i18n';
 import { eventIdOf, eventsOf } from '@kafka-labs/kafka-exactly-once/evidence';
 import { diagnoseIncident } from '@kafka-labs/kafka-exactly-once/setups';
@@ -20,15 +20,7 @@ type ReportKey = (typeof REPORT_KEYS)[number];
 /** The pipeline group's members; a replay job's log (replay-*.log) is another group's. */
 const PIPELINE_LOGS = ['pipeline-1', 'pipeline-2'];
 
-type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
-const attempt = async <T>(read: () => Promise<T>): Promise<Read<T>> => {
-  try {
-    return { ok: true, value: await read() };
-  } catch (error) {
-    if (error instanceof GradeError) return { ok: false, problem: error.message };
-    throw error;
-  }
-};
+const MANIFEST = JSON.parse(readFileSync(new URL('./manifest.json', import.meta.url), 'utf8')) as ExerciseSteps;
 
 /** A list answer: comma-separated items sorted, `none` for the empty list; undefined when the key is missing. */
 const listOf = (value: string | undefined) => (value === undefined ? undefined : value.trim() === 'none' ? [] : value.split(',').map((v) => v.trim()));
@@ -48,17 +40,19 @@ const repeated = (items: (string | number)[]) => {
 export default async function grade(runDir: string, options: Pick<GradeOptions, 'step' | 'lang'> = {}) {
   const t = textsIn(MESSAGES, options.lang ?? 'en');
   const checks = new Checks(options.lang);
-  const titles: Record<Step, string> = { 1: t.step1(), 2: t.step2(), 3: t.step3(), 4: t.step4() };
+  const stepChecks = new StepChecks(checks, MANIFEST);
   const hintReport = t.hintReport({ file: REPORT, keys: REPORT_KEYS.map((k) => `${k}=`).join(' ') });
   const { seed } = (await readRunInfo(runDir, is.object({ seed: is.integer }))).parameters;
+  // Without the incident's logs there is nothing to diagnose: the set-up did not happen, which is not a wrong answer.
+  const incident = PIPELINE_LOGS.filter((name) => existsSync(join(runDir, `${name}.log`)));
+  if (incident.length === 0) throw new EnvironmentError(t.noIncident({ dir: runDir }));
   const planted = diagnoseIncident(seed);
-  const law = (step: Step, l: Omit<Law, 'scope' | 'expected'> & { expected: string }) =>
-    checks.law({ ...l, scope: `step-${step}`, expected: t.stepLaw({ step, title: titles[step], expected: l.expected }) });
+  /** Each step's own evidence for the picture, shown once the learner answered the step (it would give the answer away). */
+  const evidence: Record<Step, string[]> = { 1: [], 2: [], 3: [], 4: [] };
+  const law = (step: Step, l: { id: string; ok: boolean; expected: string; found: string; hint: string }, last = true) =>
+    stepChecks.law(step, { ...l, ...(last && evidence[step].length ? { evidence: evidence[step] } : {}) });
 
-  const logs = await Promise.all(
-    PIPELINE_LOGS.filter((name) => existsSync(join(runDir, `${name}.log`))).map(async (name) => ({ name, events: await readTxnLog(runDir, name) })),
-  );
-  if (logs.length === 0) throw new GradeError('pipeline-1.log is missing from the run folder (run the incident first: see the README)');
+  const logs = await Promise.all(incident.map(async (name) => ({ name, events: await readTxnLog(runDir, name) })));
   const consumed = logs.flatMap((l) => eventsOf(l.events, 'consumed'));
   const inputEnd = Math.max(...consumed.map((e) => e.offset)) + 1;
   const report = await attempt(async () => parseReport(await readRunFile(runDir, REPORT)));
@@ -66,8 +60,6 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
   const answered = (key: ReportKey) =>
     report.ok ? (report.value.has(key) ? `${key}=${report.value.get(key)}` : t.noKey({ key, file: REPORT })) : report.problem;
   const steps = STEPS.filter((s) => options.step === undefined || s === options.step);
-  /** Each step's own evidence for the picture, shown once the learner answered the step (it would give the answer away). */
-  const evidence: Record<Step, string[]> = { 1: [], 2: [], 3: [], 4: [] };
 
   for (const step of steps) {
     if (step === 1) {
@@ -80,7 +72,7 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
         expected: t.inputReadExpected({ end: inputEnd }),
         found: read.ok ? t.inputReadFound({ n: offsets.length, first: String(offsets[0]), last: String(offsets.at(-1)) }) : read.problem,
         hint: t.hintRead(),
-      });
+      }, false);
       const copies = ok && read.ok ? repeated(read.value.map((r) => eventIdOf(r.value))) : [];
       if (read.ok) evidence[1].push(`input.txt: ${t.inputReadFound({ n: offsets.length, first: String(offsets[0]), last: String(offsets.at(-1)) })}`);
       if (read.ok && answer('input_copies') !== undefined) {
@@ -106,7 +98,6 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
         expected: t.rereadExpected(),
         found: answered('reread_offsets'),
         hint: report.ok ? t.hintReread() : hintReport,
-        evidence: report.ok ? logs.flatMap((l) => rebalanceLines(l.name, l.events)) : [],
       });
     }
     if (step === 3) {
@@ -137,12 +128,7 @@ export default async function grade(runDir: string, options: Pick<GradeOptions, 
   checks.view({
     kind: 'steps',
     files: ['input.txt', ...logs.map((l) => `${l.name}.log`), 'database.jsonl', REPORT],
-    steps: steps.map((step) => ({
-      step,
-      title: titles[step],
-      checks: checks.list.filter((c) => c.id.startsWith(`step-${step}-`)).map((c) => ({ id: c.id, ok: c.ok })),
-      evidence: evidence[step],
-    })),
+    steps: stepChecks.steps(),
   } satisfies StepsView);
   return checks.grade();
 }

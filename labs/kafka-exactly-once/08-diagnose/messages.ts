@@ -17,33 +17,22 @@ export const MESSAGES = defineMessages({
     ko: (p) => `   증거는 ${p.dir} 에 있어요: 워커 로그(*.log)와 DB 덤프(database.jsonl). 토픽은 ${p.input} 예요`,
   },
   yourTurn: {
-    en: (p: { exports: string }) => `Your turn: in a shell at the repository root,\n   ${p.exports}\nthen follow the README from "Before you start".`,
-    ko: (p) => `이제 여러분 차례예요. 저장소 루트의 셸에서\n   ${p.exports}\n를 실행하고, README 의 "시작하기 전에"부터 따라가세요.`,
+    en: (p: { dir: string }) => `The incident is in place in ${p.dir}. Your turn: steps/intro.md of 08-diagnose, from "Set up once" on.`,
+    ko: (p) => `장애가 ${p.dir} 에 자리 잡았어요. 이제 여러분 차례예요. 08-diagnose 의 steps/intro.ko.md 를 "한 번 설정하기"부터 따라가세요.`,
   },
-  stepSolution: { en: () => "The exercise's README, block by block", ko: () => '과제 README 를 블록마다 실행' },
+  stepSolution: { en: () => 'The reference solution, solution.sh, step by step', ko: () => '모범 답안 solution.sh 를 단계마다 실행' },
   planted: {
-    en: (p: { cause: string }) => `The planted cause was ${p.cause}: the README's flow found it from the evidence alone.`,
-    ko: (p) => `심어 둔 원인은 ${p.cause} 였어요. README 의 흐름이 증거만으로 그걸 찾았어요.`,
-  },
-
-  step1: { en: () => 'did the producer store an order twice?', ko: () => '프로듀서가 주문을 두 번 저장했나?' },
-  step2: { en: () => 'did the pipeline group read an offset twice?', ko: () => '파이프라인 그룹이 offset 을 두 번 읽었나?' },
-  step3: { en: () => 'did the sink apply an event twice?', ko: () => '싱크가 이벤트를 두 번 반영했나?' },
-  step4: { en: () => 'the cause', ko: () => '원인' },
-  stepLaw: {
-    en: (p: { step: number; title: string; expected: string }) => `step ${p.step} (${p.title}): ${p.expected}`,
-    ko: (p) => `${p.step}단계 (${p.title}): ${p.expected}`,
+    en: (p: { cause: string }) => `The planted cause was ${p.cause}: the solution's flow found it from the evidence alone.`,
+    ko: (p) => `심어 둔 원인은 ${p.cause} 였어요. 답안의 흐름이 증거만으로 그걸 찾았어요.`,
   },
 
   hintRead: {
     en: () =>
-      'read the whole input topic from its first offset into input.txt, at read_committed as the pipeline reads it: pnpm -s kafka kafka-console-consumer ' +
-      '--bootstrap-server $BOOTSTRAP --topic orders$RUN --partition 0 --offset earliest --isolation-level read_committed --max-messages <its end offset> ' +
-      '--formatter-property print.offset=true',
+      'read the whole input topic into input.txt with kafka-console-consumer: partition 0 from its first offset, at read_committed as the pipeline ' +
+      'reads it, each offset printed (print.offset=true), stopping at the end offset kafka-get-offsets gives (--max-messages)',
     ko: () =>
-      '입력 토픽 전체를 첫 offset 부터 input.txt 로 읽으세요. 파이프라인처럼 read_committed 로요: pnpm -s kafka kafka-console-consumer ' +
-      '--bootstrap-server $BOOTSTRAP --topic orders$RUN --partition 0 --offset earliest --isolation-level read_committed --max-messages <끝 offset> ' +
-      '--formatter-property print.offset=true',
+      'kafka-console-consumer 로 입력 토픽 전체를 input.txt 로 읽으세요. 파티션 0 을 첫 offset 부터, 파이프라인처럼 read_committed 로, ' +
+      'offset 을 찍어서(print.offset=true), kafka-get-offsets 가 알려 주는 끝 offset 에서 멈추게(--max-messages) 해요',
   },
   hintInput: {
     en: () => 'list the eventIds input.txt holds more than once (comma separated, sorted), or none: two offsets with one eventId are the producer sending it twice',
@@ -72,8 +61,8 @@ export const MESSAGES = defineMessages({
       '재처리를 다시 반영한 것이니 sink 예요',
   },
   hintReport: {
-    en: (p: { file: string; keys: string }) => `write ${p.file} with the four lines ${p.keys} (see the README)`,
-    ko: (p) => `${p.file} 에 ${p.keys} 네 줄을 쓰세요(README 참고)`,
+    en: (p: { file: string; keys: string }) => `write ${p.file} with one line per step, ${p.keys} (see the step's text)`,
+    ko: (p) => `${p.file} 에 단계마다 한 줄씩 ${p.keys} 를 쓰세요(단계 설명 참고)`,
   },
 
   inputReadExpected: {
@@ -99,6 +88,10 @@ export const MESSAGES = defineMessages({
   causeExpected: {
     en: () => 'cause names where the copies came from first, in the order of the flow (producer, rebalance, sink)',
     ko: () => 'cause 가 흐름의 순서(producer, rebalance, sink)에서 사본이 처음 생긴 곳을 말함',
+  },
+  noIncident: {
+    en: (p: { dir: string }) => `no incident in ${p.dir} (no pipeline logs): set it up first, pnpm incident 08-diagnose --work <that folder>`,
+    ko: (p) => `${p.dir} 에 장애가 없어요(파이프라인 로그가 없음). 먼저 pnpm incident 08-diagnose --work <그 폴더> 로 만드세요`,
   },
   noKey: { en: (p: { key: string; file: string }) => `no ${p.key}= line in ${p.file}`, ko: (p) => `${p.file} 에 ${p.key}= 줄이 없음` },
 });

@@ -1,5 +1,5 @@
-// The incident, then (unless KAFKA_LABS_INCIDENT_ONLY is set) the reference solution: the exercise's README, its bash
-// blocks run in order in one shell with WORK = the run folder and RUN = the per-run suffix of the topic names.
+// The incident, then (unless KAFKA_LABS_INCIDENT_ONLY is set, as `pnpm incident 08-diagnose --work DIR` sets it) the
+// reference solution: solution.sh, run in one shell with WORK = the run folder and RUN = the per-run suffix of the names.
 import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { SINK_TABLES, sinkFigures, sinkState } from '@kafka-labs/database';
@@ -12,7 +12,7 @@ import { produceOrders } from '@kafka-labs/txn-worker';
 import { orderMessage } from '@kafka-labs/kafka-client/txn-log';
 import { MESSAGES } from './messages.ts';
 
-const README = fileURLToPath(new URL('./README.md', import.meta.url));
+const SOLUTION = fileURLToPath(new URL('./solution.sh', import.meta.url));
 /** A worker's first open of its database copies the PGlite template (seconds on a loaded machine; the first ever makes it). */
 const DATABASE_WAIT_MS = 180_000;
 /** The smallest session the broker allows (group.min.session.timeout.ms): a dead member is noticed after it. */
@@ -90,9 +90,9 @@ await db.close();
 lab.say(t.database({ rows: figures.eventRows, events: figures.distinctEvents }), t.evidence({ dir: lab.runDir, input }));
 
 if (incidentOnly) {
-  lab.say('', t.yourTurn({ exports: `export WORK=${lab.runDir} RUN=-${lab.runId}` }));
+  lab.say('', t.yourTurn({ dir: lab.runDir }));
 } else {
   lab.step(t.stepSolution());
-  await lab.runBashBlocks(README, { WORK: lab.runDir, RUN: `-${lab.runId}` });
+  await lab.runSolution(SOLUTION, { WORK: lab.runDir, RUN: `-${lab.runId}` });
   lab.say('', t.planted({ cause }));
 }

@@ -1,14 +1,16 @@
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { copyGolden, goldenRunFolder, gradeFolder, labIdOf, testHostileFiles } from '@kafka-labs/lab-kit/testing';
+import { copyGolden, goldenRunFolder, gradeFolder, gradeGolden, labIdOf, testGoldenInBothLanguages, testHostileFiles, testHostileShapes } from '@kafka-labs/lab-kit/testing';
 import { hasHangul } from '@kafka-labs/i18n';
 import { renderReport } from '@kafka-labs/report';
-import { pictureText } from '@kafka-labs/report/testing';
+import { pictureText, testPicture } from '@kafka-labs/report/testing';
 import { resolveLabs } from '@kafka-labs/lab-kit/catalog';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { goldenTopics, useBroker, useRunningBroker } from './golden-broker.ts';
 
-// Without a broker: the steps this grader checks from the work folder's files alone (2, 3 and 6) on the golden
-// run. The steps that also ask the live broker and proxy are tested against them in run.live.test.ts.
+// Without a broker: the steps that ask the live broker and proxy (1, 4, 5, 7) read them as the golden's run saw them
+// (golden-broker.ts, from its result.json `live`). The hidden learner mistakes are in mistakes.test.ts; the grader
+// against a real broker and proxy in run.live.test.ts.
 const LAB = labIdOf(import.meta.url);
 
 /** A copy of the golden whose two pay-77 batches carry the same producer id, as if from one session. */
@@ -21,6 +23,36 @@ function withOneProducerId(): string {
 }
 
 describe(LAB, () => {
+  beforeEach(() => useBroker(goldenTopics(goldenRunFolder(LAB))));
+  afterAll(useRunningBroker);
+
+  testPicture(LAB, {
+    shows: ['✔ 1. Two records with the default producer', '✔ step-4-copies', '✔ step-5-one-copy', 'payload: pay-77', '✔ step-7-counts'],
+  });
+
+  test('the golden run passes all seven steps, the broker read live', async () => {
+    const graded = await gradeGolden(LAB);
+    expect(graded.status, graded.stdout).toBe(0);
+    expect(new Set(graded.result!.checks.map((c) => c.id.split('-')[1]))).toEqual(new Set(['1', '2', '3', '4', '5', '6', '7']));
+    expect(graded.result!.figures.dup_copies).toBeGreaterThanOrEqual(2);
+    expect(graded.result!.figures.idem_copies).toBe(1);
+  });
+
+  test.each([1, 4, 5, 7])('a broker that cannot be read makes step %i an environment failure (exit 2), not a wrong answer', async (step) => {
+    useBroker(goldenTopics(goldenRunFolder(LAB)), { unreachable: true });
+    const graded = await gradeFolder(LAB, goldenRunFolder(LAB), { step });
+    expect(graded.status, graded.stdout).toBe(2);
+    expect(graded.result!.checks.map((c) => c.id)).toEqual(['environment']);
+    expect(graded.stdout).toMatch(/^FAIL: the environment is broken.*could not be read \(Connection error: .*pnpm broker up/);
+  });
+
+  test.each([2, 3, 6])('without a broker, step %i still grades: it reads only its files', async (step) => {
+    useBroker(goldenTopics(goldenRunFolder(LAB)), { unreachable: true });
+    expect((await gradeFolder(LAB, goldenRunFolder(LAB), { step })).status).toBe(0);
+  });
+
+  testGoldenInBothLanguages(LAB);
+  testHostileShapes(LAB);
   // testPicture renders the whole grade, which asks the broker; without one the file-only steps are drawn here, and
   // golden/report.html is the drawing of a grading beside the broker of its run (pnpm report in that run's namespace).
   const picture = async (dir: string, step: number) => {
@@ -66,7 +98,7 @@ describe(LAB, () => {
     const dir = withOneProducerId();
     const graded = await gradeFolder(LAB, dir, { step: 6 });
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/^FAIL: step 6 \(separate sessions are not deduplicated\): two batches, .* \(2 copies of pay-77 .*\)\. Hint: /);
+    expect(graded.stdout).toMatch(/^FAIL: step 6 \(Separate sessions are not deduplicated\): two batches, .* \(2 copies of pay-77 .*\)\. Hint: /);
   });
 
   test('a failed step 6 in Korean names the step and gives the Korean hint', async () => {
@@ -77,7 +109,7 @@ describe(LAB, () => {
   });
 
   // Issue 27: a producer log run together into one 1 MB line (its newlines turned to spaces) holds the retry text, but
-  // no line of the producer's own shape; steps 4 and 5 also ask the broker, so only their retries law is asserted.
+  // no line of the producer's own shape.
   test.each([
     [4, 'dup-producer.log'],
     [5, 'idem-producer.log'],
@@ -102,7 +134,7 @@ describe(LAB, () => {
     writeFileSync(file, text.replace(batch, batch.replace('isTransactional: false', 'isTransactional: true')) + marker);
     const graded = await gradeFolder(LAB, dir, { step: 2 });
     expect(graded.status).toBe(1);
-    expect(graded.stdout).toMatch(/^FAIL: step 2 \(the default producer is idempotent\): .*written in a transaction \(isTransactional: true\)/m);
+    expect(graded.stdout).toMatch(/^FAIL: step 2 \(The default producer is idempotent\): .*written in a transaction \(isTransactional: true\)/m);
   });
 
   test.each([
@@ -118,8 +150,9 @@ describe(LAB, () => {
     expect(graded.status, graded.stdout).toBe(0);
   });
 
-  // Only the steps read from files alone: the others would ask a broker, which unit tests do not have.
   testHostileFiles(LAB, ['run.json', 'dump-default.txt'], { step: 2 });
   testHostileFiles(LAB, ['dump-noidem.txt'], { step: 3 });
   testHostileFiles(LAB, ['two-sessions.txt'], { step: 6 });
+  testHostileFiles(LAB, ['big.txt', 'dup-producer.log'], { step: 4 });
+  testHostileFiles(LAB, ['producer-report.txt'], { step: 7 });
 });

@@ -1,18 +1,31 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, dataBatches, parseLog4jLine, readDump, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
-import { ANY_PARAMETERS, Checks, excerpt, GradeError, readRunFile, readRunInfo, type Grade, type GradeOptions, type Law } from '@kafka-labs/grader';
+import {
+  ANY_PARAMETERS,
+  attempt,
+  Checks,
+  EnvironmentError,
+  excerpt,
+  readRunFile,
+  readRunInfo,
+  StepChecks,
+  type ExerciseSteps,
+  type Grade,
+  type GradeOptions,
+  type Law,
+  type Read,
+} from '@kafka-labs/grader';
 import { textsIn, type TextsOf } from '@kafka-labs/i18n';
-import { controlClient, describeFaults, type Faults } from '@kafka-labs/proxy';
-import type { ExerciseStep, StepsView } from '@kafka-labs/report/views';
-import { Kafka, logLevel } from 'kafkajs';
+import { describeFaults, type Faults } from '@kafka-labs/proxy';
+import type { StepsView } from '@kafka-labs/report/views';
+import { live, type TopicState } from './live.ts';
 import { MESSAGES } from './messages.ts';
 
-/** The exercise's steps by number, with the title a failure names. */
+const MANIFEST = JSON.parse(readFileSync(new URL('./manifest.json', import.meta.url), 'utf8')) as ExerciseSteps;
+/** The exercise's steps by number; their titles are the manifest's. */
 const STEPS = [1, 2, 3, 4, 5, 6, 7] as const;
 type Step = (typeof STEPS)[number];
-const TITLES = { 1: 'step1', 2: 'step2', 3: 'step3', 4: 'step4', 5: 'step5', 6: 'step6', 7: 'step7' } as const satisfies Record<Step, keyof Texts>;
 type Texts = TextsOf<typeof MESSAGES>;
 
 /** The article's topic names; a solution run records its per-run names in run.json `names` under these keys. */
@@ -25,28 +38,20 @@ const REPORT_COUNTS = { dup_copies: 'payments-dup', idem_copies: 'payments-idem'
 
 /** The message of the console producer's log4j WARN that it retries a produce request, and the topic-partition it names. */
 const RETRY_MESSAGE = /^\[Producer clientId=[^\]]+\] Got error produce response with correlation id \d+ on topic-partition (\S+), retrying \(\d+ attempts? left\)/;
-const BROKER_TIMEOUT_MS = 10_000;
-const CONTROL_TIMEOUT_MS = 2_000;
-
-type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
-interface TopicState {
-  partitions: number;
-  /** The sum of the partitions' end offsets: the number of records kafka-get-offsets reports. */
-  endOffset: number;
-}
 
 /**
  * Grades the learner's work folder (or a solution run folder) step by step from its files and, live (manifest
  * `live`), from what the broker holds and the proxy's faults, which the result records under `live`; reads the
- * files as text and never runs them. With `step`, returns only that step's checks.
+ * files as text and never runs them. With `step`, returns only that step's checks. A broker that cannot be read is
+ * an EnvironmentError (exit 2), not a failed step.
  */
 export default async function grade(workDir: string, options: GradeOptions = {}): Promise<Grade> {
   const checks = new Checks(options.lang);
   const names = await topicNames(workDir);
   const steps = STEPS.filter((s) => options.step === undefined || s === options.step);
-  const ctx = new Context(workDir, names, checks, textsIn(MESSAGES, checks.lang));
+  const ctx = new Context(workDir, names, checks, new StepChecks(checks, MANIFEST), textsIn(MESSAGES, checks.lang));
   for (const step of steps) await STEP_CHECKS[step](ctx);
-  checks.view(ctx.view());
+  checks.view({ kind: 'steps', files: [...ctx.read], steps: ctx.steps.steps() } satisfies StepsView);
   return checks.grade();
 }
 
@@ -57,34 +62,22 @@ async function topicNames(workDir: string): Promise<Record<TopicKey, string>> {
 }
 
 class Context {
-  private brokerRead: Promise<Read<Map<string, TopicState>>> | null = null;
-  /** Per step graded: its checks and what each found, with the lines it showed, for the report's steps view. */
-  private readonly rows = new Map<Step, ExerciseStep>();
+  private brokerRead: Promise<Map<string, TopicState>> | null = null;
   /** The work folder's files the steps read. */
-  private readonly read = new Set<string>();
+  readonly read = new Set<string>();
 
   constructor(
     readonly workDir: string,
     readonly topic: Record<TopicKey, string>,
     private readonly checks: Checks,
+    readonly steps: StepChecks,
     /** The grader's texts in the grading's language. */
     readonly t: Texts,
   ) {}
 
   /** Records one law of a step (check id `step-<step>-<id>`), its expectation headed by the step and its title. */
   law(step: Step, law: Omit<Law, 'scope'>): boolean {
-    const title = this.t[TITLES[step]]();
-    const ok = this.checks.law({ ...law, scope: `step-${step}`, expected: this.t.stepExpected({ step, title, expected: law.expected }) });
-    const row = this.rows.get(step) ?? { step, title, checks: [], evidence: [] };
-    row.checks.push({ id: `step-${step}-${law.id}`, ok });
-    row.evidence.push(law.found, ...(law.evidence ?? []));
-    this.rows.set(step, row);
-    return ok;
-  }
-
-  /** The report's picture of this grading: one row per step graded, with its checks and its own evidence. */
-  view(): StepsView {
-    return { kind: 'steps', files: [...this.read], steps: [...this.rows.values()] };
+    return this.steps.law(step, law);
   }
 
   /** Records what the grader read outside the folder (result.json `live`). */
@@ -96,90 +89,46 @@ class Context {
     this.checks.figure(name, value);
   }
 
-  async file(name: string): Promise<Read<string>> {
+  file(name: string): Promise<Read<string>> {
     this.read.add(name);
-    try {
-      return { ok: true, value: await readRunFile(this.workDir, name) };
-    } catch (err) {
-      if (err instanceof GradeError) return { ok: false, problem: err.message };
-      throw err;
-    }
+    return attempt(() => readRunFile(this.workDir, name));
   }
 
   /** kafka-dump-log output of partition 0 of `topic` with record payloads, else why the file is not that. */
   async dump(name: string, topic: string): Promise<Read<DumpLog>> {
-    let dump: DumpLog;
     this.read.add(name);
-    try {
-      dump = await readDump(this.workDir, name);
-    } catch (err) {
-      if (err instanceof GradeError) return { ok: false, problem: err.message };
-      throw err;
-    }
-    const partition = basename(dirname(dump.file!));
+    const dump = await attempt(() => readDump(this.workDir, name));
+    if (!dump.ok) return dump;
+    const partition = basename(dirname(dump.value.file!));
     if (partition !== `${topic}-0`) return { ok: false, problem: this.t.notPartitionDump({ file: name, partition, topic }) };
-    if (!dump.batches.some((b) => b.records.some((r) => r.payload !== undefined))) {
+    if (!dump.value.batches.some((b) => b.records.some((r) => r.payload !== undefined))) {
       return { ok: false, problem: this.t.noPayloads({ file: name }) };
     }
-    return { ok: true, value: dump };
+    return dump;
   }
 
-  /** Partitions and end offsets of the exercise's topics, read once per grading with one admin connection. */
-  broker(): Promise<Read<Map<string, TopicState>>> {
-    this.brokerRead ??= readTopics(Object.values(this.topic)).then(
+  /**
+   * Partitions and end offsets of the exercise's topics, read once per grading; a broker that cannot be read is the
+   * environment's fault, not the learner's: an EnvironmentError.
+   */
+  broker(): Promise<Map<string, TopicState>> {
+    this.brokerRead ??= live.source.topics(Object.values(this.topic)).then(
       (value) => {
         for (const [topic, state] of value) {
           this.live(`${topic}.partitions`, state.partitions);
           this.live(`${topic}.endOffset`, state.endOffset);
         }
-        return { ok: true as const, value };
+        return value;
       },
-      (err: unknown) => ({ ok: false as const, problem: this.t.brokerUnreadable({ address: BOOTSTRAP.tools, reason: err instanceof Error ? err.message : String(err) }) }),
+      (err: unknown) => {
+        throw new EnvironmentError(this.t.brokerUnreadable({ address: live.source.address, reason: err instanceof Error ? err.message : String(err) }));
+      },
     );
     return this.brokerRead;
   }
-}
 
-async function readTopics(topics: string[]): Promise<Map<string, TopicState>> {
-  const kafka = new Kafka({
-    clientId: 'kafka-retry-duplicates-grader',
-    brokers: [BOOTSTRAP.tools],
-    logLevel: logLevel.NOTHING,
-    connectionTimeout: 3000,
-    requestTimeout: 5000,
-    retry: { retries: 1 },
-  });
-  const admin = kafka.admin();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${BROKER_TIMEOUT_MS / 1000}s`)), BROKER_TIMEOUT_MS);
-  });
-  const read = async () => {
-    await admin.connect();
-    const existing = new Set(await admin.listTopics());
-    const state = new Map<string, TopicState>();
-    for (const topic of topics.filter((t) => existing.has(t))) {
-      const partitions = await admin.fetchTopicOffsets(topic);
-      state.set(topic, { partitions: partitions.length, endOffset: partitions.reduce((sum, p) => sum + Number(p.high), 0) });
-    }
-    return state;
-  };
-  try {
-    return await Promise.race([read(), timeout]);
-  } finally {
-    clearTimeout(timer);
-    await admin.disconnect().catch(() => {});
-  }
-}
-
-/** The faults of the proxy on the learner's path, or null when no proxy answers (then nothing is slow). */
-async function proxyFaults(): Promise<Faults | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CONTROL_TIMEOUT_MS)));
-  try {
-    return await Promise.race([controlClient().faults().catch(() => null), timeout]);
-  } finally {
-    clearTimeout(timer);
+  faults(): Promise<Faults | null> {
+    return live.source.faults();
   }
 }
 
@@ -240,9 +189,7 @@ async function countLaw(
   hint: (count: number) => string,
 ): Promise<number | null> {
   const topic = ctx.topic[key];
-  const broker = await ctx.broker();
-  if (!broker.ok) return (ctx.law(step, { id, ok: false, expected, found: broker.problem, hint: ctx.t.hintBroker() }), null);
-  const state = broker.value.get(topic);
+  const state = (await ctx.broker()).get(topic);
   if (!state) return (ctx.law(step, { id, ok: false, expected, found: ctx.t.noTopic({ topic }), hint: ctx.t.hintTopic() }), null);
   ctx.law(step, {
     id,
@@ -257,9 +204,7 @@ async function countLaw(
 const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
   async 1(ctx) {
     const expected = ctx.t.topicExpected({ topic: ctx.topic.payments });
-    const broker = await ctx.broker();
-    if (!broker.ok) return void ctx.law(1, { id: 'topic', ok: false, expected, found: broker.problem, hint: ctx.t.hintBroker() });
-    const state = broker.value.get(ctx.topic.payments);
+    const state = (await ctx.broker()).get(ctx.topic.payments);
     const found = state
       ? ctx.t.topicFound({ topic: ctx.topic.payments, partitions: state.partitions, records: state.endOffset })
       : ctx.t.noTopic({ topic: ctx.topic.payments });
@@ -268,7 +213,7 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
       ok: state?.partitions === 1 && state.endOffset >= 2,
       expected,
       found,
-      hint: state ? ctx.t.hintDefaults() : ctx.t.hintTopic(),
+      hint: !state ? ctx.t.hintTopic() : state.partitions !== 1 ? ctx.t.hintPartitions() : ctx.t.hintDefaults(),
     });
   },
 
@@ -347,7 +292,7 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
     );
     if (copies !== null) ctx.figure('dup_copies', copies);
 
-    const faults = await proxyFaults();
+    const faults = await ctx.faults();
     const slowOn = faults?.delayMinBytes !== undefined;
     ctx.live('slowPath', faults === null ? 'no proxy answered' : slowOn ? describeFaults(faults) : 'off');
     ctx.law(4, {
@@ -427,10 +372,9 @@ const STEP_CHECKS: Record<Step, (ctx: Context) => Promise<void>> = {
     if (given.length === 0) return;
     const broker = await ctx.broker();
     const expected = ctx.t.countsExpected();
-    if (!broker.ok) return void ctx.law(7, { id: 'counts', ok: false, expected, found: broker.problem, hint: ctx.t.hintBroker() });
     const compared = given.map(([key, topicKey]) => {
       const topic = ctx.topic[topicKey];
-      const held = broker.value.get(topic)?.endOffset;
+      const held = broker.get(topic)?.endOffset;
       const value = report.get(key)!;
       return {
         ok: held !== undefined && value === String(held),

@@ -3,8 +3,8 @@ import { defineMessages } from '@kafka-labs/i18n';
 /** What the exercise's run and grader say (step titles, checks, hints), in English and Korean. */
 export const MESSAGES = defineMessages({
   runStep: {
-    en: (p: { topics: string }) => `The exercise's README, block by block (topics ${p.topics})`,
-    ko: (p) => `과제 README를 블록마다 차례로 실행하기 (토픽 ${p.topics})`,
+    en: (p: { topics: string }) => `The reference solution, solution.sh, step by step (topics ${p.topics})`,
+    ko: (p) => `모범 답안 solution.sh를 단계마다 차례로 실행하기 (토픽 ${p.topics})`,
   },
   closing: {
     en: () =>
@@ -15,25 +15,18 @@ export const MESSAGES = defineMessages({
       '답하고 한 벌만 남겨요. 프로듀서를 두 번 실행하면 세션이 두 개이고, 둘을 이어 주는 것은 없어요.',
   },
 
-  step1: { en: () => 'two records with the default producer', ko: () => '기본 프로듀서로 레코드 두 개' },
-  step2: { en: () => 'the default producer is idempotent', ko: () => '기본 프로듀서는 멱등이다' },
-  step3: { en: () => 'without idempotence there is no producer id', ko: () => '멱등을 끄면 producer id가 없다' },
-  step4: { en: () => 'retries make a second arrival', ko: () => '재시도가 두 번째 도착을 만든다' },
-  step5: { en: () => 'the idempotent producer keeps one copy', ko: () => '멱등 프로듀서는 한 벌만 남긴다' },
-  step6: { en: () => 'separate sessions are not deduplicated', ko: () => '따로 연 세션은 중복이 제거되지 않는다' },
-  step7: { en: () => 'the record counts of the three topics', ko: () => '세 토픽의 레코드 수' },
-  stepExpected: {
-    en: (p: { step: number; title: string; expected: string }) => `step ${p.step} (${p.title}): ${p.expected}`,
-    ko: (p) => `${p.step}단계 (${p.title}): ${p.expected}`,
-  },
 
   hintTopic: {
-    en: () => 'create it with one partition: pnpm -s kafka kafka-topics --bootstrap-server $BOOTSTRAP --create --topic payments --partitions 1 --replication-factor 1',
-    ko: () => '파티션 하나로 만드세요: pnpm -s kafka kafka-topics --bootstrap-server $BOOTSTRAP --create --topic payments --partitions 1 --replication-factor 1',
+    en: () => 'create the topic with kafka-topics --create, one partition, at $BOOTSTRAP, under exactly the name the step gives',
+    ko: () => 'kafka-topics --create로 단계에 적힌 이름 그대로, 파티션 하나로, $BOOTSTRAP에 만드세요',
+  },
+  hintPartitions: {
+    en: () => 'the topic must have exactly one partition: delete it (kafka-topics --delete) and create it again with --partitions 1',
+    ko: () => '토픽의 파티션은 정확히 하나여야 해요. 지우고(kafka-topics --delete) --partitions 1로 다시 만드세요',
   },
   hintDump: {
-    en: () => 'save the whole output of: pnpm -s kafka kafka-dump-log --files $DATA/<topic>-0/00000000000000000000.log --print-data-log',
-    ko: () => '다음 명령의 출력을 통째로 저장하세요: pnpm -s kafka kafka-dump-log --files $DATA/<topic>-0/00000000000000000000.log --print-data-log',
+    en: () => "save the whole output of kafka-dump-log (pnpm -s) for the step's topic's first segment, $DATA/<topic>-0/00000000000000000000.log, with --print-data-log",
+    ko: () => 'pnpm -s로 kafka-dump-log를 실행해 그 단계 토픽의 첫 세그먼트 $DATA/<토픽>-0/00000000000000000000.log를 --print-data-log로 덤프하고, 출력을 통째로 저장하세요',
   },
   hintDefaults: {
     en: () => 'produce pay-1 and pay-2 with no --command-property at all: the defaults are what this step looks at',
@@ -44,8 +37,8 @@ export const MESSAGES = defineMessages({
     ko: () => 'pay-3을 --command-property enable.idempotence=false로 보낸 뒤 payments-0을 다시 덤프하세요',
   },
   hintBigLine: {
-    en: () => 'make it with: head -c 5000 /dev/zero | tr "\\0" x > $WORK/big.txt; echo >> $WORK/big.txt',
-    ko: () => '이렇게 만드세요: head -c 5000 /dev/zero | tr "\\0" x > $WORK/big.txt; echo >> $WORK/big.txt',
+    en: () => 'big.txt holds one line of exactly 5,000 characters and its newline: a shorter request passes the slow path at once',
+    ko: () => 'big.txt에는 정확히 5,000자짜리 줄 하나와 줄바꿈이 있어야 해요. 더 짧은 요청은 느린 경로를 바로 지나가요',
   },
   hintSlowOn: {
     en: () =>
@@ -98,20 +91,19 @@ export const MESSAGES = defineMessages({
   hintReport: {
     en: () =>
       'write exactly five lines: dup_copies=, idem_copies=, two_sessions_copies= (the last number kafka-get-offsets ' +
-      'prints for each topic), acks_default=all, idempotence_default=true',
+      'prints for each topic, read after the step that filled it), acks_default= and idempotence_default=',
     ko: () =>
-      '정확히 다섯 줄을 쓰세요: dup_copies=, idem_copies=, two_sessions_copies=(토픽마다 kafka-get-offsets가 ' +
-      '출력하는 마지막 숫자), acks_default=all, idempotence_default=true',
+      '정확히 다섯 줄을 쓰세요: dup_copies=, idem_copies=, two_sessions_copies=(그 토픽을 채운 단계 뒤에 ' +
+      'kafka-get-offsets가 토픽마다 출력하는 마지막 숫자), acks_default=, idempotence_default=',
   },
   hintDefaultsReport: {
-    en: () => "the console producer's defaults: acks=all and enable.idempotence=true, as step 2's dump shows",
-    ko: () => '콘솔 프로듀서의 기본값은 2단계 덤프가 보여 주듯 acks=all, enable.idempotence=true예요',
+    en: () => "the console producer's defaults, as step 2's dump shows them: a batch with a producerId comes from an idempotent producer, and idempotence needs the strongest acks",
+    ko: () => '콘솔 프로듀서의 기본값은 2단계 덤프가 보여 줘요. producerId가 있는 배치는 멱등 프로듀서가 썼고, 멱등성에는 가장 강한 acks가 필요해요',
   },
-  hintBroker: { en: () => 'start the broker (pnpm broker up) and grade again', ko: () => '브로커를 띄우고(pnpm broker up) 다시 채점하세요' },
 
   brokerUnreadable: {
-    en: (p: { address: string; reason: string }) => `the broker at ${p.address} could not be read (${p.reason})`,
-    ko: (p) => `${p.address}의 브로커를 읽을 수 없음 (${p.reason})`,
+    en: (p: { address: string; reason: string }) => `the broker at ${p.address} could not be read (${p.reason}): start it (pnpm broker up) and check again`,
+    ko: (p) => `${p.address}의 브로커를 읽을 수 없어요 (${p.reason}). 브로커를 띄우고(pnpm broker up) 다시 확인하세요`,
   },
   notPartitionDump: {
     en: (p: { file: string; partition: string; topic: string }) => `${p.file} is a dump of ${p.partition}, not of ${p.topic}-0`,
@@ -224,7 +216,7 @@ export const MESSAGES = defineMessages({
   unexpectedLine: { en: (p: { line: string }) => `unexpected line "${p.line}"`, ko: (p) => `뜻밖의 줄 "${p.line}"` },
   givenTwice: { en: (p: { key: string }) => `${p.key} given twice`, ko: (p) => `${p.key}가 두 번 있음` },
   missingKeys: { en: (p: { keys: string }) => `missing ${p.keys}`, ko: (p) => `빠진 것: ${p.keys}` },
-  reportExpected: { en: () => 'exactly the five lines of the report', ko: () => '리포트의 다섯 줄이 정확히 있음' },
+  reportExpected: { en: () => 'producer-report.txt holding exactly the five lines of the report', ko: () => 'producer-report.txt에 리포트의 다섯 줄이 정확히 있음' },
   reportOk: { en: () => 'the five lines are there', ko: () => '다섯 줄이 다 있음' },
   defaultsExpected: { en: () => 'acks_default=all and idempotence_default=true', ko: () => 'acks_default=all, idempotence_default=true' },
   countsExpected: {
