@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildPrograms } from '@kafka-labs/build';
 import { EXIT_CODES, formatJson, formatJunit, formatText, gradeRun, type LabResult } from '@kafka-labs/grader';
 import { createRunFolder, markLatest, readLabBench, readRegistry, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
 import { commandLang, LANG_FLAG, oneLine, parseCommand, runMain, UsageError, useColor, writeFlagFile } from '@kafka-labs/cli';
@@ -80,6 +81,10 @@ await runMain('error', usage, async (argv) => {
   const out = flags.json ? process.stderr : process.stdout;
   const print = (text: string) => out.write(`${text}\n`);
   const color = useColor(out);
+  // The programs a lab starts run compiled: what changed since the last build is compiled now (a fraction of a second).
+  const started = performance.now();
+  const built = await buildPrograms();
+  if (built.length > 0) print(t.compiled({ count: built.length, seconds: ((performance.now() - started) / 1000).toFixed(1) }));
   const results: LabResult[] = [];
   const tallies: { lab: string; passed: number; runs: number }[] = [];
   let exitCode = brokenInTrack.length ? 2 : 0;

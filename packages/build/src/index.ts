@@ -1,0 +1,1 @@
+export { buildPrograms, bundlePath, programArgs, REPO_ROOT, staleReason, workspacePrograms } from './programs.ts';
