@@ -1,1 +1,1 @@
-export { buildPrograms, bundlePath, programArgs, REPO_ROOT, staleReason, workspacePrograms } from './programs.ts';
+export { allEntryPoints, buildPrograms, BUILD_DIR, bundlePath, programArgs, REPO_ROOT, staleReason, workspacePrograms } from './programs.ts';

@@ -5,30 +5,33 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 
 /**
- * The programs a lab starts (worker, producer, txn-worker, ...) compiled ahead of time: one ES module per program,
- * bundled with the workspace code it imports, so that a start costs node loading one file instead of tsx compiling
- * the graph. npm dependencies stay outside the bundle, imported by the absolute path they resolve to here, and every
- * workspace module keeps its own `import.meta.url`: a bundle behaves as its source does under tsx. A bundle is a
- * build output of this checkout (absolute paths in it), never committed; its stamp lists what it was built from.
+ * What a lab starts as a process of its own, compiled ahead of time: the programs (worker, producers, txn-worker,
+ * proxy) and the run scripts, one ES module each, bundled with the workspace code it imports, so that a start costs
+ * node loading one file instead of tsx compiling the graph. npm dependencies stay outside the bundle, imported by the
+ * absolute path they resolve to here, and every workspace module keeps its own `import.meta.url`: a bundle behaves
+ * as its source does under tsx. The commands (`pnpm lab`, `pnpm grade`, ...) stay on tsx: they import a lab's grader
+ * from source, and a grader and its command must share one copy of @kafka-labs/grader.
  */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = fileURLToPath(import.meta.resolve('tsx'));
-/** Files outside the bundle's inputs that change what it is: the dependency versions, the compiler settings, this recipe. */
+/** Every bundle, its source map and its stamp, under the path of its source: a build output of this checkout. */
+export const BUILD_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'kafka-labs-build');
+/** Files outside a bundle's inputs that change what it is: the dependency versions, the compiler settings, this recipe. */
 const GLOBAL_INPUTS = ['pnpm-lock.yaml', 'tsconfig.base.json', relative(REPO_ROOT, fileURLToPath(import.meta.url))];
+const TSX = fileURLToPath(import.meta.resolve('tsx'));
 const SKIP = Symbol('resolve without the workspace plugin');
 
 interface Stamp {
+  /** The checkout it was built in. */
   root: string;
-  esbuild: string;
-  /** Repo-relative path -> [mtimeMs, size] of every file the bundle was built from. */
+  /** Repo-relative path -> [mtimeMs, size] of every file it was built from. */
   inputs: Record<string, [number, number]>;
 }
 
-/** `<package>/src/<name>.ts` -> `<package>/dist/<name>.mjs`; null for a file outside a src/ folder. */
+/** The bundle of a TypeScript file of this checkout (`labs/t/01-x/run.ts` -> BUILD_DIR/labs/t/01-x/run.mjs), or null. */
 export function bundlePath(script: string): string | null {
-  const at = script.lastIndexOf(`${sep}src${sep}`);
-  if (at < 0 || !script.endsWith('.ts')) return null;
-  return join(script.slice(0, at), 'dist', script.slice(at + 5)).replace(/\.ts$/, '.mjs');
+  const rel = relative(REPO_ROOT, script);
+  if (!script.endsWith('.ts') || rel.startsWith(`..${sep}`)) return null;
+  return join(BUILD_DIR, rel.replace(/\.ts$/, '.mjs'));
 }
 
 const stampPath = (bundle: string) => `${bundle}.stamp.json`;
@@ -42,17 +45,17 @@ function fileState(rel: string): [number, number] | null {
   }
 }
 
-/** Why the bundle of `script` cannot be used as it is ('missing', or the first input that changed), or null: fresh. */
+/** Why the bundle of `script` cannot be used ('not compiled yet', '<file> changed', ...), or null: it is fresh. */
 export function staleReason(script: string): string | null {
   const bundle = bundlePath(script);
-  if (!bundle) return 'not in a src/ folder';
+  if (!bundle) return 'not a TypeScript file of this checkout';
   let stamp: Stamp;
   try {
     stamp = JSON.parse(readFileSync(stampPath(bundle), 'utf8')) as Stamp;
   } catch {
     return 'not compiled yet';
   }
-  if (stamp.root !== REPO_ROOT || !existsSync(bundle)) return 'not compiled yet';
+  if (stamp.root !== REPO_ROOT) return 'not compiled yet';
   for (const [rel, [mtime, size]] of Object.entries(stamp.inputs)) {
     const now = fileState(rel);
     if (!now || now[0] !== mtime || now[1] !== size) return `${rel} changed`;
@@ -60,7 +63,7 @@ export function staleReason(script: string): string | null {
   return null;
 }
 
-/** Every program the workspace declares: `"programs": ["src/cli.ts", ...]` in a package.json under packages/. */
+/** Every program the packages declare: `"programs": ["src/cli.ts", ...]` in a package.json under packages/. */
 export function workspacePrograms(): string[] {
   const packages = join(REPO_ROOT, 'packages');
   return readdirSync(packages).flatMap((name) => {
@@ -69,6 +72,16 @@ export function workspacePrograms(): string[] {
     const programs = (JSON.parse(readFileSync(file, 'utf8')) as { programs?: string[] }).programs ?? [];
     return programs.map((p) => join(packages, name, p));
   });
+}
+
+/** Everything `pnpm build` compiles: the packages' programs and every lab's run script. */
+export function allEntryPoints(): string[] {
+  const labs = join(REPO_ROOT, 'labs');
+  const runScripts = readdirSync(labs, { withFileTypes: true })
+    .filter((track) => track.isDirectory())
+    .flatMap((track) => readdirSync(join(labs, track.name)).map((lab) => join(labs, track.name, lab, 'run.ts')))
+    .filter((file) => existsSync(file));
+  return [...workspacePrograms(), ...runScripts];
 }
 
 const warned = new Set<string>();
@@ -108,9 +121,9 @@ const workspaceOnly: Plugin = {
 };
 
 async function buildOne(script: string): Promise<void> {
-  const { build, version } = await import('esbuild');
+  const { build } = await import('esbuild');
   const bundle = bundlePath(script);
-  if (!bundle) throw new Error(`${relative(REPO_ROOT, script)} is not in a src/ folder`);
+  if (!bundle) throw new Error(`${script} is not a TypeScript file of this checkout`);
   mkdirSync(dirname(bundle), { recursive: true });
   // Concurrent builds (two labs at once) each write their own files and rename them into place whole.
   const tmp = `${bundle}.${process.pid}.tmp`;
@@ -140,7 +153,7 @@ async function buildOne(script: string): Promise<void> {
     writeFileSync(`${tmp}.mjs.map`, map);
     renameSync(`${tmp}.mjs.map`, `${bundle}.map`);
     renameSync(`${tmp}.mjs`, bundle);
-    const stamp: Stamp = { root: REPO_ROOT, esbuild: version, inputs };
+    const stamp: Stamp = { root: REPO_ROOT, inputs };
     writeFileSync(`${tmp}.stamp`, `${JSON.stringify(stamp)}\n`);
     renameSync(`${tmp}.stamp`, stampPath(bundle));
   } finally {
@@ -148,8 +161,8 @@ async function buildOne(script: string): Promise<void> {
   }
 }
 
-/** Compiles the programs (default: the workspace's) whose bundle is missing or stale; resolves with those it compiled. */
-export async function buildPrograms(scripts: string[] = workspacePrograms()): Promise<string[]> {
+/** Compiles the entry points (default: all of them) whose bundle is missing or stale; resolves with those it compiled. */
+export async function buildPrograms(scripts: string[] = allEntryPoints()): Promise<string[]> {
   const stale = scripts.filter((s) => staleReason(s) !== null);
   await Promise.all(stale.map(buildOne));
   return stale;
