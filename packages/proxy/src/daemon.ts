@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { programArgs } from '@kafka-labs/build';
+import { bundlePath, programArgs } from '@kafka-labs/build';
 import { READY_LINE } from './cli.ts';
 import { controlClient } from './control-client.ts';
 import { ProxyError } from './errors.ts';
@@ -129,11 +129,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Alive and, where /proc tells, running this package's CLI: a recycled pid is not taken for the proxy. */
+/** Alive and, where /proc tells, running this package's CLI (from source or compiled): a recycled pid is not taken for the proxy. */
 function isProxy(pid: number): boolean {
   if (!isAlive(pid)) return false;
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(MAIN);
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return command.includes(MAIN) || command.includes(bundlePath(MAIN)!);
   } catch {
     return !existsSync('/proc/self');
   }
