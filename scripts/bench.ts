@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { programArgs } from '@kafka-labs/build';
 
 /** Benchmarks by name; each is a script of its package. Benchmarks are never tests. */
 const BENCHES: Record<string, string> = {
@@ -24,5 +25,5 @@ if (!name || !(name in BENCHES)) {
   process.exit(2);
 }
 const script = fileURLToPath(new URL(BENCHES[name]!, import.meta.url));
-const result = spawnSync(process.execPath, [...process.execArgv, script, ...args], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [...programArgs(script), ...args], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

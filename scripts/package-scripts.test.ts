@@ -40,7 +40,8 @@ async function inBatches<T, R>(items: T[], width: number, run: (item: T) => Prom
 /** Every file under the repository (but node_modules and .git) with its modification time: what a side effect would change. */
 function snapshot(dir = REPO_ROOT, into = new Map<string, number>()): Map<string, number> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === '.git' || entry.name === '.turbo') continue;
+    // Build outputs and caches are not side effects of a command (packages/build's tests compile programs meanwhile).
+    if (['node_modules', '.git', '.turbo', 'dist'].includes(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) snapshot(path, into);
     else into.set(path, statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0);

@@ -111,6 +111,9 @@ set -e
 (cd scripts && node -e "require('@confluentinc/kafka-javascript')") 2>/dev/null \
   || die "@confluentinc/kafka-javascript did not install (see $install_log); on Debian/Ubuntu: apt-get install ${native_debs[*]} and run this again"
 
+# 6b. The programs a lab starts, compiled once (pnpm lab compiles again what changes)
+pnpm -s build
+
 # 7. Kafka's jars, once, into the cache folder
 pnpm -s broker fetch
 

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBroker, lockBroker, type Broker, type BrokerOptions } from '@kafka-labs/broker';
+import { programArgs } from '@kafka-labs/build';
 import { oneLine } from '@kafka-labs/cli';
 import type { Database } from '@kafka-labs/database';
 import type { Figures, RunInfo } from '@kafka-labs/grader';
@@ -74,7 +75,6 @@ export interface LabOptions {
   parameters?: Record<string, unknown>;
 }
 
-const TSX = fileURLToPath(import.meta.resolve('tsx'));
 const STOP_GRACE_MS = 5000;
 /** The longest the failure path waits for deferred clean-ups and the admin client before it exits anyway. */
 const CLEANUP_LIMIT_MS = 20_000;
@@ -204,7 +204,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       return file;
     },
     spawnTs(name, script, args, { env, echo = false } = {}) {
-      return spawnChild(name, [process.execPath, '--import', TSX, script, ...args], {
+      return spawnChild(name, [process.execPath, ...programArgs(script), ...args], {
         logFile: join(runDir, `${name}.log`),
         env,
         onLine: echo ? (line) => say(`   ${name} | ${line}`) : undefined,

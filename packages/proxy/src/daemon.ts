@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundlePath, programArgs } from '@kafka-labs/build';
 import { READY_LINE } from './cli.ts';
 import { controlClient } from './control-client.ts';
 import { ProxyError } from './errors.ts';
 import { PROXY_DEFAULTS } from './proxy.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const TSX = fileURLToPath(import.meta.resolve('tsx'));
 
 export interface DaemonOptions {
   /** The folder of `proxy.pid` (present while a proxy this daemon started may run) and `proxy.log` (its output). */
@@ -72,7 +72,7 @@ export function proxyDaemon(options: DaemonOptions): ProxyDaemon {
     });
     try {
       const log = openSync(logFile, 'a');
-      child = spawn(process.execPath, ['--import', TSX, MAIN, ...args], { detached: true, stdio: ['ignore', log, log] });
+      child = spawn(process.execPath, [...programArgs(MAIN), ...args], { detached: true, stdio: ['ignore', log, log] });
       closeSync(log);
       writeFileSync(`${pidFile}.tmp`, `${child.pid}\n`);
       renameSync(`${pidFile}.tmp`, pidFile);
@@ -129,11 +129,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Alive and, where /proc tells, running this package's CLI: a recycled pid is not taken for the proxy. */
+/** Alive and, where /proc tells, running this package's CLI (from source or compiled): a recycled pid is not taken for the proxy. */
 function isProxy(pid: number): boolean {
   if (!isAlive(pid)) return false;
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(MAIN);
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return command.includes(MAIN) || command.includes(bundlePath(MAIN)!);
   } catch {
     return !existsSync('/proc/self');
   }
