@@ -8,10 +8,10 @@ import type { Database } from '@kafka-labs/database';
 import type { Figures, RunInfo } from '@kafka-labs/grader';
 import { resolveLang, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { connectAdmin, type RunAdmin, type TopicOptions } from './admin.ts';
-import { runBashBlocks, runSolution } from './bash-blocks.ts';
 import { busyClock } from './busy-time.ts';
 import { openRunDatabase } from './database.ts';
 import { processesOfRun, RUN_MARK, spawnChild, stopAllChildren, type Child } from './process.ts';
+import { runSolution } from './solution.ts';
 import { MESSAGES } from './messages.ts';
 import { labOfFile, type LabEntry } from './registry.ts';
 import { createRunFolder, markLatest } from './run-folders.ts';
@@ -44,13 +44,8 @@ export interface Lab extends AsyncDisposable, Pick<Transcript, 'say' | 'step' | 
    */
   kafka: KafkaCall;
   /**
-   * Runs the ```bash blocks of a markdown file (a README that is its lab's solution) in order, in one
-   * `bash -euo pipefail` at the repository root with `env`, echoing each line to the transcript; the script is saved
-   * as solution.sh with every command at its line number. A failing command ends the run naming its line.
-   */
-  runBashBlocks(file: string, env: Record<string, string>): Promise<void>;
-  /**
-   * Runs an exercise's reference solution (its solution.sh, a bash script that starts with `#!`) the same way: one
+   * Runs an exercise's reference solution (its solution.sh, a bash script that starts with `#!`), each line echoed to
+   * the transcript: one
    * `bash -euo pipefail` at the repository root with `env`, saved as solution.sh and solution.log in the run folder.
    */
   runSolution(file: string, env: Record<string, string>): Promise<void>;
@@ -211,7 +206,6 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
       });
     },
     kafka,
-    runBashBlocks: (file, env) => runBashBlocks(file, env, runDir, say),
     runSolution: (file, env) => runSolution(file, env, runDir, say),
     database: (name = 'database') => openRunDatabase(runDir, name, say, lab.defer),
     defer(cleanup) {
