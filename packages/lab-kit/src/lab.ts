@@ -44,9 +44,9 @@ export interface Lab extends AsyncDisposable, Pick<Transcript, 'say' | 'step' | 
    */
   kafka: KafkaCall;
   /**
-   * Runs an exercise's reference solution (its solution.sh, a bash script that starts with `#!`), each line echoed to
-   * the transcript: one
-   * `bash -euo pipefail` at the repository root with `env`, saved as solution.sh and solution.log in the run folder.
+   * Runs an exercise's reference solution (its solution.sh, a bash script that starts with `#!`) in one
+   * `bash -euo pipefail` at the repository root with `env`, each line echoed to the transcript, saved as solution.sh and
+   * solution.log in the run folder. A failing command ends the run naming its line.
    */
   runSolution(file: string, env: Record<string, string>): Promise<void>;
   /**
