@@ -145,8 +145,8 @@ export const MESSAGES = defineMessages({
     ko: (p) => `acks=all과 멱등성으로 ${p.first} ... ${p.last}가 모두 확인됨: 프로듀서가 장애 조치를 기다렸다가 재시도해요 (librdkafka)`,
   },
   hintStreamLog: {
-    en: (p: { file: string }) => `pipe B-1 ... B-100, one line every 0.3 s, into the producer's stdin mode with your file, its output into $WORK/${p.file}, and wait until it ends`,
-    ko: (p) => `B-1 ... B-100을 0.3초마다 한 줄씩 파일 설정을 준 프로듀서의 stdin 모드로 넣고, 출력은 $WORK/${p.file}로 보내서 끝날 때까지 기다리세요`,
+    en: (p: { file: string }) => `pipe B-1 ... B-100, one line every 0.5 s, into the producer's stdin mode with your file, its output into $WORK/${p.file}, and wait until it ends`,
+    ko: (p) => `B-1 ... B-100을 0.5초마다 한 줄씩 파일 설정을 준 프로듀서의 stdin 모드로 넣고, 출력은 $WORK/${p.file}로 보내서 끝날 때까지 기다리세요`,
   },
   readExpected: {
     en: (p: { file: string }) => `${p.file} holds the topic read back with the console consumer, each record with its offset`,
