@@ -26,7 +26,7 @@ seq 1 20 | sed 's/^/A-/' | $PRODUCER orders$RUN true stdin --config $WORK/produc
 # step 3: the leader killed mid-stream
 describe orders$RUN > $WORK/describe-before-kill.txt
 LEADER=$(grep -oE 'Leader: [0-9]+' $WORK/describe-before-kill.txt | cut -d' ' -f2)
-for i in $(seq 1 100); do echo B-$i; sleep 0.3; done | $PRODUCER orders$RUN true stdin --config $WORK/producer.properties > $WORK/produce-kill.log &
+for i in $(seq 1 100); do echo B-$i; sleep 0.5; done | $PRODUCER orders$RUN true stdin --config $WORK/producer.properties > $WORK/produce-kill.log &
 P=$!
 waitfor ' B-10 result: offset=' $WORK/produce-kill.log
 pnpm broker kill --node $LEADER
