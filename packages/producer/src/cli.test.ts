@@ -1,5 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseProducerArgs } from './options.ts';
 import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI } from './paths.ts';
 
 const run = (cli: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', timeout: 30_000 });
@@ -8,7 +12,8 @@ describe('producer CLI', () => {
   it('prints its usage, modes and mode flags on --help and exits 0', () => {
     const result = run(PRODUCER_CLI, ['--help']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^usage: producer TOPIC IDEMPOTENCE MODE \[key=value \.\.\.\] \[mode flags\]/);
+    expect(result.stdout).toMatch(/^usage: producer TOPIC IDEMPOTENCE MODE \[--config FILE\] \[key=value \.\.\.\] \[mode flags\]/);
+    expect(result.stdout).toContain('--config FILE');
     expect(result.stdout).toContain('app-retry');
     expect(result.stdout).toContain('--fail-before');
   });
@@ -31,6 +36,37 @@ describe('producer CLI', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`${message}\n`);
+  });
+});
+
+describe('producer --config FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'producer-config-'));
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+
+  it('applies the file after the defaults and before the key=value arguments', () => {
+    const config = file('ok.properties', '# the durable setting\nacks=all\n\nenable.idempotence = true\n! a comment too\nlinger.ms: 5\nbootstrap.servers=localhost:9092\n');
+    const options = parseProducerArgs(['t', 'true', 'stdin', '--config', config, 'linger.ms=7']);
+    expect(options.config).toMatchObject({ acks: 'all', 'enable.idempotence': 'true', 'linger.ms': '7', 'bootstrap.servers': 'localhost:9092', 'socket.timeout.ms': '3000' });
+  });
+
+  it.each([
+    ['bad.properties', 'acks=all\njust words\n', /bad\.properties line 2 is not a key=value setting: 'just words'$/],
+    ['off.properties', 'enable.idempotence=false\n', /off\.properties sets enable\.idempotence=false but IDEMPOTENCE is true$/],
+  ])('exits 2 with one line naming the file for %s', (name, text, message) => {
+    const result = run(PRODUCER_CLI, ['t', 'true', 'stdin', '--config', file(name, text)]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim()).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exits 2 naming a file it cannot read', () => {
+    const result = run(PRODUCER_CLI, ['t', 'true', 'stdin', '--config', join(dir, 'missing.properties')]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`producer: cannot read the --config file ${join(dir, 'missing.properties')}: ENOENT\n`);
   });
 });
 

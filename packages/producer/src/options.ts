@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseCommand, UsageError, type FlagSpec } from '@kafka-labs/cli';
 import { ProducerError } from '@kafka-labs/kafka-client/producer-log';
 import { MODE_FLAGS, MODES, type Mode, type ModeFlag, type ModeOptions } from './modes.ts';
@@ -90,16 +91,43 @@ export function commonHelp(settingsAbout: string): string[] {
   ];
 }
 
+/** The librdkafka producer's own flag: a properties file of librdkafka settings. */
+const CONFIG_FLAG = {
+  config: { kind: 'string', help: 'a properties file of librdkafka settings (key=value lines, # comments), applied before the key=value arguments' },
+} as const satisfies Record<string, FlagSpec>;
+
+/**
+ * The settings of a properties file (`key=value` lines; blank lines and lines starting with # or ! skipped), in order;
+ * throws a ProducerError naming the file and the first line that is not a setting, or a file it cannot read.
+ */
+export function parsePropertiesFile(file: string): [string, string][] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ProducerError('usage', `cannot read the --config file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  return text.split('\n').flatMap((raw, i): [string, string][] => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith('!')) return [];
+    const match = /^([a-zA-Z][\w.]*)\s*[=:]\s*(.*)$/.exec(line);
+    if (!match) throw new ProducerError('usage', `${file} line ${i + 1} is not a key=value setting: '${line.slice(0, 60)}'`);
+    return [[match[1]!, match[2]!.trim()]];
+  });
+}
+
 export function producerHelp(): string {
   const defaults = Object.entries(DEFAULT_CONFIG).map(([key, value]) => `${key}=${value}`).join(' ');
   return [
-    'usage: producer TOPIC IDEMPOTENCE MODE [key=value ...] [mode flags]',
+    'usage: producer TOPIC IDEMPOTENCE MODE [--config FILE] [key=value ...] [mode flags]',
     '',
     'Produces the lab events with librdkafka (@confluentinc/kafka-javascript, callback API) and prints one line per',
     'delivery report (`3.2s E-42 result: offset=2`, `5.1s E-42 result: error -192 _MSG_TIMED_OUT`) and',
     'one `rdkafka %<severity> <FACILITY> ...` line per client log line (e.g. with debug=msg,eos).',
     '',
     ...commonHelp('any librdkafka property, e.g. debug=msg,eos message.timeout.ms=5000 transactional.id=T'),
+    `  --config FILE       ${CONFIG_FLAG.config.help};`,
+    '                      its enable.idempotence, if any, must agree with IDEMPOTENCE',
     '',
     `defaults: ${defaults}`,
     'exit codes: 0 every record has a delivery report, 1 the client failed, 2 bad arguments',
@@ -108,8 +136,15 @@ export function producerHelp(): string {
 
 /** Parses the librdkafka producer's command line; throws a ProducerError naming the bad argument. */
 export function parseProducerArgs(argv: readonly string[]): ProducerOptions {
-  const args = parseCommonArgs(argv, 'librdkafka property');
+  const args = parseCommonArgs(argv, 'librdkafka property', CONFIG_FLAG);
   const config: Record<string, string> = { ...DEFAULT_CONFIG, 'enable.idempotence': String(args.idempotent) };
+  const file = args.extra.config as string | undefined;
+  for (const [key, value] of file === undefined ? [] : parsePropertiesFile(file)) {
+    if (key === 'enable.idempotence' && value !== String(args.idempotent)) {
+      throw new ProducerError('usage', `${file} sets enable.idempotence=${value} but IDEMPOTENCE is ${args.idempotent}`);
+    }
+    config[key] = value;
+  }
   for (const [key, value] of args.settings) {
     if (key === 'enable.idempotence') throw new ProducerError('usage', 'give enable.idempotence as the IDEMPOTENCE argument');
     config[key] = value;
