@@ -1,7 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConsumerOutput } from '@kafka-labs/dumplog';
-import { ANY_PARAMETERS, attempt, Checks, EnvironmentError, GradeError, readRunFile, readRunInfo, StepChecks, type ExerciseSteps, type GradeOptions, type Read } from '@kafka-labs/grader';
+import {
+  attempt,
+  Checks,
+  EnvironmentError,
+  exerciseNames,
+  GradeError,
+  readRunFile,
+  StepChecks,
+  type ExerciseSteps,
+  type GradeOptions,
+  type Read,
+} from '@kafka-labs/grader';
 import { textsIn, type TextsOf } from '@kafka-labs/i18n';
 import { parseClientEvent, scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { crc32Partition, murmur2Partition } from '@kafka-labs/kafka-producer-guarantees/partitions';
@@ -53,17 +64,12 @@ const events = (p: { prefix: string; count: number }) => Array.from({ length: p.
  */
 export default async function grade(workDir: string, options: GradeOptions = {}) {
   const checks = new Checks(options.lang);
-  const ctx = new Context(workDir, await topicNames(workDir), new StepChecks(checks, MANIFEST), textsIn(MESSAGES, checks.lang), checks);
+  const ctx = new Context(workDir, await exerciseNames(workDir, TOPICS), new StepChecks(checks, MANIFEST), textsIn(MESSAGES, checks.lang), checks);
   for (const step of STEPS.filter((s) => options.step === undefined || s === options.step)) await STEP_CHECKS[step](ctx);
   checks.view({ kind: 'steps', files: [...ctx.read], steps: ctx.steps.steps() } satisfies StepsView);
   return checks.grade();
 }
 
-/** The topic names the folder refers to: the exercise's, or a solution run's per-run names from run.json. */
-async function topicNames(workDir: string): Promise<Record<Topic, string>> {
-  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunInfo(workDir, ANY_PARAMETERS)).names : {};
-  return Object.fromEntries(TOPICS.map((key) => [key, recorded[key] ?? key])) as Record<Topic, string>;
-}
 
 /** Partition 0 of a topic as kafka-topics --describe prints it, with the topic's replication factor and configs. */
 export interface Described {

@@ -1,7 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countDuplicates, formatReport, type DuplicateReport } from '@kafka-labs/dups';
-import { ANY_PARAMETERS, attempt, Checks, readRunFile, readRunInfo, StepChecks, type ExerciseSteps, type GradeOptions, type Read } from '@kafka-labs/grader';
+import {
+  attempt,
+  Checks,
+  exerciseNames,
+  readRunFile,
+  StepChecks,
+  type ExerciseSteps,
+  type GradeOptions,
+  type Read,
+} from '@kafka-labs/grader';
 import { textsIn, type TextsOf } from '@kafka-labs/i18n';
 import type { WorkerEvent } from '@kafka-labs/kafka-client/worker-log';
 import {
@@ -52,17 +61,12 @@ const rangeText = (r: { partition: number; from: number; to: number }) => `p${r.
  */
 export default async function grade(workDir: string, options: GradeOptions = {}) {
   const checks = new Checks(options.lang);
-  const ctx = new Context(workDir, await topicNames(workDir), new StepChecks(checks, MANIFEST), textsIn(MESSAGES, checks.lang), textsIn(TRACK, checks.lang), checks);
+  const ctx = new Context(workDir, await exerciseNames(workDir, TOPICS), new StepChecks(checks, MANIFEST), textsIn(MESSAGES, checks.lang), textsIn(TRACK, checks.lang), checks);
   for (const step of STEPS.filter((s) => options.step === undefined || s === options.step)) await STEP_CHECKS[step](ctx);
   checks.view({ kind: 'steps', files: [...ctx.read], steps: ctx.steps.steps() } satisfies StepsView);
   return checks.grade();
 }
 
-/** The topic names the folder refers to: the exercise's, or a solution run's per-run names from run.json. */
-async function topicNames(workDir: string): Promise<Record<Topic, string>> {
-  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunInfo(workDir, ANY_PARAMETERS)).names : {};
-  return Object.fromEntries(TOPICS.map((key) => [key, recorded[key] ?? key])) as Record<Topic, string>;
-}
 
 interface GroupLogs {
   a: WorkerEvent[];

@@ -1,14 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { compactView, dataBatches, parseLog4jLine, readDump, type DumpBatch, type DumpLog } from '@kafka-labs/dumplog';
 import {
-  ANY_PARAMETERS,
   attempt,
   Checks,
   EnvironmentError,
   excerpt,
+  exerciseNames,
   readRunFile,
-  readRunInfo,
   StepChecks,
   type ExerciseSteps,
   type Grade,
@@ -47,7 +46,7 @@ const RETRY_MESSAGE = /^\[Producer clientId=[^\]]+\] Got error produce response 
  */
 export default async function grade(workDir: string, options: GradeOptions = {}): Promise<Grade> {
   const checks = new Checks(options.lang);
-  const names = await topicNames(workDir);
+  const names = await exerciseNames(workDir, TOPICS);
   const steps = STEPS.filter((s) => options.step === undefined || s === options.step);
   const ctx = new Context(workDir, names, checks, new StepChecks(checks, MANIFEST), textsIn(MESSAGES, checks.lang));
   for (const step of steps) await STEP_CHECKS[step](ctx);
@@ -55,11 +54,6 @@ export default async function grade(workDir: string, options: GradeOptions = {})
   return checks.grade();
 }
 
-/** The topic names the folder refers to: the article's, or a solution run's per-run names from run.json. */
-async function topicNames(workDir: string): Promise<Record<TopicKey, string>> {
-  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunInfo(workDir, ANY_PARAMETERS)).names : {};
-  return Object.fromEntries(TOPICS.map((key) => [key, recorded[key] ?? key])) as Record<TopicKey, string>;
-}
 
 class Context {
   private brokerRead: Promise<Map<string, TopicState>> | null = null;

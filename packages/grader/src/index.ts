@@ -10,7 +10,7 @@ export { attempt, EnvironmentError, GradeError, readRunFile, readRunJson, readRu
 export type { Read, ReadOptions } from './safe-read.ts';
 export { formatText, formatJson, formatJunit } from './reporters.ts';
 export { MESSAGES as GRADER_MESSAGES } from './messages.ts';
-export { ANY_PARAMETERS, nameOf, readRunInfo } from './run-info.ts';
+export { ANY_PARAMETERS, exerciseNames, nameOf, readRunInfo } from './run-info.ts';
 export type { RunInfo, RunTimings } from './run-info.ts';
 export { failureReason, formatReport, gradeRun, stepTitles } from './grade-run.ts';
 export type { GradedLab, Grader, GradeOptions } from './grade-run.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANY_PARAMETERS, nameOf, readRunInfo } from './run-info.ts';
+import { ANY_PARAMETERS, exerciseNames, nameOf, readRunInfo } from './run-info.ts';
 import { is } from './shape.ts';
 
 const runWith = (info: unknown) => {
@@ -39,5 +39,12 @@ describe('run.json for graders', () => {
     ['a figure that is an object', { ...RUN, figures: { leader: { node: 1 } } }, 'run.json: figures.leader must be'],
   ])('a run.json of %s is one line naming the file and the field', async (_, info, message) => {
     await expect(readRunInfo(runWith(info), ANY_PARAMETERS)).rejects.toThrow(message);
+  });
+
+  it("gives an exercise's names as the learner uses them, or as a solution run named them in its run.json", async () => {
+    const learner = mkdtempSync(join(tmpdir(), 'grader-work-'));
+    expect(await exerciseNames(learner, ['orders', 'pay'])).toEqual({ orders: 'orders', pay: 'pay' });
+    expect(await exerciseNames(runWith(RUN), ['orders', 'pay'])).toEqual({ orders: 'orders-x1', pay: 'pay' });
+    await expect(exerciseNames(runWith({ ...RUN, names: 'orders' }), ['orders'])).rejects.toThrow(/run\.json/);
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { LANGS, type Lang } from '@kafka-labs/i18n';
 import { figuresShape } from './checks.ts';
 import { GradeError, readRunJson } from './safe-read.ts';
@@ -62,6 +64,15 @@ export const ANY_PARAMETERS: Shape<Record<string, unknown>> = is.record(is.unkno
  */
 export async function readRunInfo<P>(runDir: string, parameters: Shape<P>): Promise<RunInfo<P>> {
   return readRunJson(runDir, 'run.json', runInfoShape(parameters));
+}
+
+/**
+ * The names an exercise's work folder refers to: each base name (a topic, a group) as a learner uses it, or, in a
+ * folder that a run of the exercise's solution wrote (it has run.json), that run's name for it.
+ */
+export async function exerciseNames<K extends string>(workDir: string, bases: readonly K[]): Promise<Record<K, string>> {
+  const recorded = existsSync(join(workDir, 'run.json')) ? (await readRunInfo(workDir, ANY_PARAMETERS)).names : {};
+  return Object.fromEntries(bases.map((base) => [base, recorded[base] ?? base])) as Record<K, string>;
 }
 
 /** A name run.json must hold (a topic or group base name), as a GradeError when it does not. */
