@@ -1,19 +1,23 @@
-import { buildPrograms } from '@kafka-labs/build';
+import { buildTree, staleReason } from '@kafka-labs/build';
 import { parseCommand, runMain } from '@kafka-labs/cli';
 
 const USAGE = `usage: pnpm build
 
-Compiles what a lab starts as a process of its own (every lab's run script, and the programs it starts: "programs"
-in their package.json) into node_modules/.cache/kafka-labs-build/, each one ES module with its source
-map, so that a start loads one file instead of compiling TypeScript. Only what is missing or changed since its last
-build is compiled; \`pnpm lab\` does the same before every run, and an entry point whose build is stale runs from
-source (a program a lab starts says so in one line).`;
+Compiles every module the commands, the programs a lab starts and the labs' run scripts and graders run into
+node_modules/.cache/kafka-labs-build/ (one ES module with its source map per TypeScript file), so that a start loads
+JavaScript instead of compiling TypeScript. Every command (pnpm lab, grade, ...) checks the build when it starts and
+compiles it again when a source changed since; a program a lab starts from a stale build runs from source and says so
+in one line.`;
 
 await runMain('build', USAGE, async (argv) => {
   parseCommand({}, argv);
+  const reason = staleReason();
+  if (reason === null) {
+    console.log('build: the compiled tree is up to date');
+    return 0;
+  }
   const started = performance.now();
-  const built = await buildPrograms();
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(built.length === 0 ? 'build: every entry point is up to date' : `build: compiled ${built.length} entry point${built.length === 1 ? '' : 's'} (${seconds} s)`);
+  const modules = await buildTree();
+  console.log(`build: compiled ${modules} modules in ${((performance.now() - started) / 1000).toFixed(1)} s (${reason})`);
   return 0;
 });

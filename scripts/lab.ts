@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { watch, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildPrograms, programArgs, workspacePrograms } from '@kafka-labs/build';
+import { programArgs } from '@kafka-labs/build';
 import { EXIT_CODES, formatJson, formatJunit, formatText, gradeRun, type LabResult } from '@kafka-labs/grader';
 import { createRunFolder, markLatest, readLabBench, readRegistry, REPO_ROOT, resolveLabs, takes, type LabEntry, type Registry } from '@kafka-labs/lab-kit/catalog';
 import { commandLang, LANG_FLAG, oneLine, parseCommand, runMain, UsageError, useColor, writeFlagFile } from '@kafka-labs/cli';
@@ -90,10 +90,6 @@ await runMain('error', usage, async (argv) => {
   const out = flags.json ? process.stderr : process.stdout;
   const print = (text: string) => out.write(`${text}\n`);
   const color = useColor(out);
-  // The run scripts and the programs they start run compiled: what changed since the last build is compiled now.
-  const started = performance.now();
-  const built = await buildPrograms([...workspacePrograms(), ...labs.map((l) => l.runScript)]);
-  if (built.length > 0) print(t.compiled({ count: built.length, seconds: ((performance.now() - started) / 1000).toFixed(1) }));
   const results: LabResult[] = [];
   const tallies: { lab: string; passed: number; runs: number }[] = [];
   let exitCode = brokenInTrack.length ? 2 : 0;

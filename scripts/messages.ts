@@ -12,10 +12,6 @@ export const MESSAGES = defineMessages({
   nodes: { en: (p: { n: number }) => (p.n === 1 ? '1 node' : `${p.n} nodes`), ko: (p) => `노드 ${p.n}개` },
   liveGrader: { en: () => 'live', ko: () => '실시간' },
   folderGrader: { en: () => 'folder', ko: () => '폴더' },
-  compiled: {
-    en: (p: { count: number; seconds: string }) => `build: compiled ${p.count} changed entry point${p.count === 1 ? '' : 's'} (${p.seconds} s)`,
-    ko: (p) => `build: 바뀐 진입점 ${p.count}개를 컴파일했어요 (${p.seconds}초)`,
-  },
   repeatRun: { en: (p: { lab: string; run: number; of: number }) => `== ${p.lab}: run ${p.run} of ${p.of}`, ko: (p) => `== ${p.lab}: ${p.of}번 중 ${p.run}번째 실행` },
   tally: {
     en: (p: { lab: string; passed: number; of: number; notRun: number }) =>

@@ -60,7 +60,7 @@ describe.each(EXERCISES)('the scenario files of %s', (id) => {
     expect(files.get('step1/text.md')!.text).toBe(readFileSync(join(entry.dir, 'steps', lang === 'ko' ? '1.ko.md' : '1.md'), 'utf8'));
     expect(files.get('setup.sh')!.text).toContain(`git clone --depth 1 '${REPO}'`);
     expect(files.get('setup.sh')!.text).toContain('bash scripts/setup.sh --no-lab\npnpm -s broker up\n');
-    steps.forEach((_, i) => expect(files.get(`step${i + 1}/verify.sh`)!.text).toContain(`pnpm -s grade ${id} "$WORK" --step ${i + 1} --lang ${lang}`));
+    steps.forEach((_, i) => expect(files.get(`step${i + 1}/verify.sh`)!.text).toContain(`node bin/kafka-labs.mjs grade ${id} "$WORK" --step ${i + 1} --lang ${lang}`));
   });
 
   test.each(['en', 'ko'] as const)('Instruqt (%s): track.yml, config.yml, one challenge per step with its title, check and (first) setup', (lang) => {

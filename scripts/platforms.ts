@@ -81,7 +81,7 @@ function checkCommand(lab: LabEntry, n: number, lang: Lang): string {
   return `KIT=\${KAFKA_LABS_KIT:-${KIT_DIR}}
 WORK=\${WORK:-$KIT/work/${lab.id}}
 cd "$KIT" || { echo "the kit is not installed at $KIT: the set-up script did not run"; exit 2; }
-out=$(pnpm -s grade ${lab.id} "$WORK" --step ${n} --lang ${lang} 2>&1)
+out=$(node bin/kafka-labs.mjs grade ${lab.id} "$WORK" --step ${n} --lang ${lang} 2>&1)
 code=$?`;
 }
 

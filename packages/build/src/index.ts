@@ -1,1 +1,2 @@
-export { allEntryPoints, buildPrograms, BUILD_DIR, bundlePath, programArgs, REPO_ROOT, staleReason, workspacePrograms } from './programs.ts';
+export { allEntryPoints, BUILD_DIR, commands, COMPILED, compiledPath, moduleUrl, programArgs, REPO_ROOT, staleReason, workspacePrograms } from './tree.ts';
+export { buildTree, ensureTree } from './compile.ts';

@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { moduleUrl } from '@kafka-labs/build';
 import { oneLine } from '@kafka-labs/cli';
 import { textsIn, type Lang } from '@kafka-labs/i18n';
 import { boundedFigure, excerpt } from './checks.ts';
@@ -73,7 +73,7 @@ export async function gradeRun(lab: GradedLab, runDir: string, options: GradeOpt
   let broken = false;
   try {
     info = await runInfoIfAny(runDir);
-    const grader = (await import(pathToFileURL(lab.graderScript).href)).default as Grader;
+    const grader = (await import(moduleUrl(lab.graderScript))).default as Grader;
     grade = await grader(runDir, options.step === undefined ? { lang } : { step: options.step, lang });
   } catch (err) {
     broken = !(err instanceof GradeError);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundlePath, programArgs } from '@kafka-labs/build';
+import { compiledPath, programArgs } from '@kafka-labs/build';
 import { READY_LINE } from './cli.ts';
 import { controlClient } from './control-client.ts';
 import { ProxyError } from './errors.ts';
@@ -134,7 +134,7 @@ function isProxy(pid: number): boolean {
   if (!isAlive(pid)) return false;
   try {
     const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return command.includes(MAIN) || command.includes(bundlePath(MAIN)!);
+    return command.includes(MAIN) || command.includes(compiledPath(MAIN)!);
   } catch {
     return !existsSync('/proc/self');
   }
