@@ -7,6 +7,7 @@ const BENCHES: Record<string, string> = {
   broker: '../packages/broker/bench/broker-bench.ts',
   database: '../packages/database/bench/database-bench.ts',
   labs: '../packages/lab-kit/bench/labs-bench.ts',
+  programs: '../packages/build/bench/programs-bench.ts',
   proxy: '../packages/proxy/bench/proxy-bench.ts',
 };
 

@@ -51,7 +51,7 @@ function snapshot(dir = REPO_ROOT, into = new Map<string, number>()): Map<string
 
 const HELP_CALLS: [string, string[]][] = [
   ...Object.keys(scripts).map((name): [string, string[]] => [name, ['--help']]),
-  ...['broker', 'database', 'labs', 'proxy'].map((bench): [string, string[]] => ['bench', [bench, '--help']]),
+  ...['broker', 'database', 'labs', 'programs', 'proxy'].map((bench): [string, string[]] => ['bench', [bench, '--help']]),
 ];
 
 // Help must not start the work: `pnpm test --help` once ran the whole suite, `pnpm lab-index --help` rewrote the
