@@ -3,11 +3,12 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { programArgs } from '@kafka-labs/build';
 import { describe, expect, it } from 'vitest';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const run = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: PACKAGE_DIR, encoding: 'utf8' });
+  spawnSync(process.execPath, [...programArgs(join(PACKAGE_DIR, 'src', 'cli.ts')), ...args], { cwd: PACKAGE_DIR, encoding: 'utf8' });
 
 describe('dups CLI', () => {
   it('reads every log of a run folder and prints the report', () => {

@@ -1,6 +1,7 @@
 // Test helpers for the programs' live tests: unique names, topics, and a program as a process with its log parsed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { programArgs } from '@kafka-labs/build';
 import { DEFAULT_BOOTSTRAP, Kafka } from './librdkafka.ts';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -40,7 +41,7 @@ export class LogProcess<E> {
   private readonly listeners = new Set<() => void>();
 
   constructor(cli: string, args: string[], parseLine: (line: string) => E | undefined) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+    this.child = spawn(process.execPath, [...programArgs(cli), ...args], {
       cwd: PACKAGE_DIR,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

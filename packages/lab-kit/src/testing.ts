@@ -293,11 +293,11 @@ export interface BackgroundLab {
 }
 
 /**
- * Starts the lab runner behind `pnpm lab <id>` (scripts/lab.ts, without pnpm's own process in front) with run folders
+ * Starts the lab runner behind `pnpm lab <id>` (bin/kafka-labs.mjs lab, without pnpm's own process in front) with run folders
  * under `runsRoot` and `env` added.
  */
 export function startLabInBackground(labId: string, runsRoot: string, env: NodeJS.ProcessEnv = {}): BackgroundLab {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'lab.ts'), labId], {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'kafka-labs.mjs'), 'lab', labId], {
     cwd: REPO_ROOT,
     detached: true,
     env: { ...process.env, ...env, KAFKA_LABS_RUNS: runsRoot },

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { programArgs } from '@kafka-labs/build';
 import { describe, expect, it } from 'vitest';
 import { parseProducerArgs } from './options.ts';
 import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI } from './paths.ts';
 
-const run = (cli: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', timeout: 30_000 });
+const run = (cli: string, args: string[]) => spawnSync(process.execPath, [...programArgs(cli), ...args], { encoding: 'utf8', timeout: 30_000 });
 
 describe('producer CLI', () => {
   it('prints its usage, modes and mode flags on --help and exits 0', () => {

@@ -2,6 +2,7 @@
 // the labs do) where the order of requests is the point, direct to the HOST listener where only the records are.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { programArgs } from '@kafka-labs/build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP, ensureBroker, lockBroker, runTool } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from '@kafka-labs/proxy';
@@ -32,7 +33,7 @@ async function createTopic(base: string, partitions = 1): Promise<string> {
 
 /** Runs a CLI to its end and parses its output strictly; rejects when it exits non-zero. */
 async function run(cli: string, args: string[]) {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...programArgs(cli), ...args], {
     timeout: 90_000,
     env: { ...process.env, KAFKAJS_NO_PARTITIONER_WARNING: '1' },
   });

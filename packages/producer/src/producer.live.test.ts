@@ -2,6 +2,7 @@
 // localhost:9532, so the client stays on the proxy). Port 9532 is shared with the labs: hold the broker lock.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { programArgs } from '@kafka-labs/build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBroker, lockBroker } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from '@kafka-labs/proxy';
@@ -33,7 +34,7 @@ async function produce(idempotence: string, mode: string, ...config: string[]) {
 /** `produce` with `input` on the CLI's standard input. */
 async function produceInput(input: string, idempotence: string, mode: string, ...config: string[]) {
   const topic = `producer-test-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', PRODUCER_CLI, topic, idempotence, mode, ...config], {
+  const run = promisify(execFile)(process.execPath, [...programArgs(PRODUCER_CLI), topic, idempotence, mode, ...config], {
     timeout: 60_000,
   });
   run.child.stdin!.end(input);

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { programArgs } from '@kafka-labs/build';
 import { describe, expect, it } from 'vitest';
 import { TXN_WORKER_CLI } from './paths.ts';
 
-const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', TXN_WORKER_CLI, ...args], { encoding: 'utf8' });
+const run = (...args: string[]) => spawnSync(process.execPath, [...programArgs(TXN_WORKER_CLI), ...args], { encoding: 'utf8' });
 
 describe('txn-worker CLI', () => {
   it('prints its flags for --help', () => {

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { programArgs } from '@kafka-labs/build';
 import { describe, expect, it } from 'vitest';
 import { TXN_PRODUCER_CLI } from './paths.ts';
 import { parseTxnProducerArgs } from './txn-producer.ts';
 
-const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', TXN_PRODUCER_CLI, ...args], { encoding: 'utf8' });
+const run = (...args: string[]) => spawnSync(process.execPath, [...programArgs(TXN_PRODUCER_CLI), ...args], { encoding: 'utf8' });
 const base = ['--name', 'p', '--topic', 't', '--transactional-id', 'tx', '--count', '5'];
 
 describe('txn-producer', () => {

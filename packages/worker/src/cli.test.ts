@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { programArgs } from '@kafka-labs/build';
 import { describe, expect, it } from 'vitest';
 import { WORKER_CLI } from './paths.ts';
 
 const run = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', WORKER_CLI, ...args], {
+  spawnSync(process.execPath, [...programArgs(WORKER_CLI), ...args], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     encoding: 'utf8',
   });
