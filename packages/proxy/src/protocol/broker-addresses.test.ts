@@ -78,3 +78,41 @@ describe('broker addresses in responses', () => {
     expect(() => findBrokerAddresses(frame, API.FindCoordinator, 6)).toThrow(/frame ends inside/);
   });
 });
+
+describe('KIP-951 leader hints (node_endpoints, tag 0)', () => {
+  // Node 3 of the 3-node layout answering librdkafka's Produce v10 for a partition that node 2 leads.
+  const frame = readFixture('rdkafka-produce-response-v10-not-leader');
+
+  it('finds the leader\'s endpoint in a NOT_LEADER_OR_FOLLOWER Produce v10 response', () => {
+    const found = findBrokerAddresses(frame, API.Produce, 10)!;
+    expect(found.sites).toEqual([]);
+    expect(found.endpoints?.endpoints).toEqual([{ nodeId: 2, host: 'localhost', port: 9094, rack: null, taggedFields: Buffer.from([0]) }]);
+    expect(found.endpoints!.end).toBe(frame.length);
+  });
+
+  it('re-encodes it byte for byte, and rewrites it with the tagged field\'s size following the host', () => {
+    const found = findBrokerAddresses(frame, API.Produce, 10)!;
+    expect(rewriteBrokerAddresses(frame, found, (a) => ({ ...a })).equals(frame)).toBe(true);
+    const rewritten = rewriteBrokerAddresses(frame, found, moved);
+    expect(rewritten.readInt32BE(0)).toBe(rewritten.length - 4);
+    expect(addressesOf(findBrokerAddresses(rewritten, API.Produce, 10)!)).toEqual([{ nodeId: 2, host: 'proxy.example', port: 40002 }]);
+    const back = rewriteBrokerAddresses(rewritten, findBrokerAddresses(rewritten, API.Produce, 10)!, () => ({ nodeId: 2, host: 'localhost', port: 9094 }));
+    expect(back.equals(frame)).toBe(true);
+  });
+});
+
+describe('leader hints in Fetch v16+', () => {
+  it('finds node_endpoints at the end of a Fetch v18 response (the Java client\'s, given the Produce hint\'s field)', () => {
+    const fetch = readFixture('java-fetch-response-v18');
+    const produce = readFixture('rdkafka-produce-response-v10-not-leader');
+    const field = findBrokerAddresses(produce, API.Produce, 10)!.endpoints!;
+    // The captured response ends with an empty TAG_BUFFER (0): make it one tagged field, node_endpoints.
+    const withHint = Buffer.concat([fetch.subarray(0, fetch.length - 1), Buffer.from([1]), produce.subarray(field.start, field.end)]);
+    withHint.writeInt32BE(withHint.length - 4, 0);
+    const found = findBrokerAddresses(withHint, API.Fetch, 18)!;
+    expect(addressesOf(found)).toEqual([{ nodeId: 2, host: 'localhost', port: 9094 }]);
+    const rewritten = rewriteBrokerAddresses(withHint, found, () => ({ nodeId: 2, host: 'localhost', port: 40002 }));
+    expect(rewritten.subarray(0, fetch.length - 1).subarray(4).equals(fetch.subarray(4, fetch.length - 1))).toBe(true);
+    expect(addressesOf(findBrokerAddresses(rewritten, API.Fetch, 18)!)).toEqual([{ nodeId: 2, host: 'localhost', port: 40002 }]);
+  });
+});
