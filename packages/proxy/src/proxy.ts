@@ -63,8 +63,10 @@ export interface ProxyStatus {
 
 /** A running proxy. */
 export interface Proxy {
-  /** The port clients connect to. */
+  /** The port clients connect to (the bootstrap listener). */
   readonly port: number;
+  /** What to give a client as its bootstrap server: `localhost:<port>` when the proxy listens on loopback. */
+  readonly bootstrap: string;
   /** Every `host:port` the proxy listens on. */
   readonly addresses: string[];
   readonly controlPort: number | null;
@@ -129,6 +131,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
   let controlPort: number | null = null;
   const proxy: Proxy = {
     port,
+    bootstrap: `${LOOPBACK_HOSTS.has(listen.host) ? 'localhost' : listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${port}`,
     addresses: servers.map((s) => formatAddress(s.address() as net.AddressInfo)),
     get controlPort() {
       return controlPort;
