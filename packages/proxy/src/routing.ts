@@ -46,6 +46,7 @@ export class Router {
   private readonly routes = new Map<number, NodeRoute & { servers: Server[] }>();
   private readonly opening = new Map<number, Promise<void>>();
   private readonly advertiseHost: string;
+  private closed = false;
 
   constructor(
     private readonly listenHost: string,
@@ -97,6 +98,8 @@ export class Router {
 
   /** Closes every node listener (not the bootstrap one). */
   async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled(this.opening.values());
     const servers = [...this.routes.values()].filter((r) => !r.bootstrap).flatMap((r) => r.servers);
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   }
@@ -123,6 +126,10 @@ export class Router {
     }
     const route = { nodeId, port: 0, upstream: { host: address.host, port: address.port }, bootstrap: false, servers: [] as Server[] };
     route.servers = await this.open(0, () => route.upstream);
+    if (this.closed) {
+      await Promise.all(route.servers.map((s) => new Promise((resolve) => s.close(resolve))));
+      throw new ProxyError('listen', 'the proxy stopped');
+    }
     route.port = (route.servers[0]!.address() as net.AddressInfo).port;
     this.routes.set(nodeId, route);
     this.logRoute(route, 'opened');
