@@ -105,10 +105,11 @@ export const READY_LINE = /^proxy: listening on ([^\s,]+)/;
 /** The ready line of a proxy with this status. */
 export function readyLine(status: ProxyStatus): string {
   const control = status.controlPort === null ? 'no control API' : `control API http://127.0.0.1:${status.controlPort}`;
+  const nodes = status.nodes.map((n) => `${n.nodeId} -> ${n.port} -> ${n.upstream.host}:${n.upstream.port}`).join(', ');
   return (
     `proxy: listening on ${status.listen.join(', ')}, forwarding to ${status.upstream}; ` +
-    `${control}; faults: ${describeFaults(status.faults)}` +
-    (status.nodes.length > 0 ? `; nodes: ${status.nodes.map((n) => `${n.nodeId} -> ${n.port} -> ${n.upstream.host}:${n.upstream.port}`).join(', ')}` : '')
+    (nodes ? `nodes: ${nodes}; ` : '') +
+    `${control}; faults: ${describeFaults(status.faults)}`
   );
 }
 

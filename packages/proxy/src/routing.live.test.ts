@@ -186,23 +186,25 @@ describe('routing with the 3-node layout: one port per node, a leader change kee
   });
 
   it('rewrites the KIP-951 leader hint of a Produce v10 response from a follower (NodeEndpoints) to the leader\'s proxy port', async () => {
-    // librdkafka's captured Produce v10 request names this topic; here node 2 leads it and node 3 follows.
+    // librdkafka's captured Produce v10 request names this topic; one node leads it, a follower answers the request.
     const topic = 'capture-route-1796226499768';
-    const created = await runTool('kafka-topics', ['--bootstrap-server', 'localhost:9092', '--create', '--topic', topic, '--replica-assignment', '2:3:1']);
+    const created = await runTool('kafka-topics', ['--bootstrap-server', 'localhost:9092', '--create', '--if-not-exists', '--topic', topic, '--replica-assignment', '2:3:1']);
     expect(created.exitCode, created.stderr).toBe(0);
     await until(async () => (await cluster.partition(topic)).isr.length === 3);
+    const { leader } = await cluster.partition(topic);
+    const follower = [1, 2, 3].find((id) => id !== leader)!;
     const request = readFixture('rdkafka-produce-request-v10-capture-route');
-    const direct = await RawConnection.open(9096);
+    const direct = await RawConnection.open(9090 + 2 * follower);
     const raw = await direct.roundTrip(request);
     direct.close();
     if (process.env.CAPTURE_FIXTURES) writeFileSync(new URL('./protocol/fixtures/rdkafka-produce-response-v10-not-leader.hex', import.meta.url), raw.toString('hex').replace(/(.{64})/g, '$1\n').trim() + '\n');
-    expect(addressesOf(findBrokerAddresses(raw, API.Produce, 10)!)).toEqual([{ nodeId: 2, host: 'localhost', port: 9094 }]);
-    const node3 = proxy.nodes().find((n) => n.nodeId === 3)!;
-    const node2 = proxy.nodes().find((n) => n.nodeId === 2)!;
-    const through = await RawConnection.open(node3.port);
+    expect(addressesOf(findBrokerAddresses(raw, API.Produce, 10)!)).toEqual([{ nodeId: leader, host: 'localhost', port: 9090 + 2 * leader }]);
+    const followerRoute = proxy.nodes().find((n) => n.nodeId === follower)!;
+    const leaderRoute = proxy.nodes().find((n) => n.nodeId === leader)!;
+    const through = await RawConnection.open(followerRoute.port);
     const routed = await through.roundTrip(request);
     through.close();
-    expect(addressesOf(findBrokerAddresses(routed, API.Produce, 10)!)).toEqual([{ nodeId: 2, host: 'localhost', port: node2.port }]);
+    expect(addressesOf(findBrokerAddresses(routed, API.Produce, 10)!)).toEqual([{ nodeId: leader, host: 'localhost', port: leaderRoute.port }]);
   });
 
   it('keeps librdkafka, kafkajs and the Java producer on the proxy through a leader change', async () => {
