@@ -1,4 +1,4 @@
-// What the run scripts of this track share: the fault proxy on the articles' port, the lab producer as a child
+// What the run scripts of this track share: the fault proxy on a free port, the lab producer as a child
 // process, and reading the partition back. The graders read what these write (see evidence.ts for the names).
 import { BOOTSTRAP } from '@kafka-labs/broker';
 import { compactView, parseConsoleRecords, parseDumpLog } from '@kafka-labs/dumplog';
@@ -16,15 +16,19 @@ const PRODUCER_DONE_MS = 60_000;
 /** The fault proxy of a lab, with its transcript lines kept in order with the output of the producer it watches. */
 export interface LabProxy {
   proxy: Proxy;
-  /** Runs the lab producer (`producer TOPIC IDEMPOTENCE MODE key=value...`) as `<name>.log`; proxy lines are placed in its output. */
+  /**
+   * Runs the lab producer (`producer TOPIC IDEMPOTENCE MODE key=value...`) as `<name>.log`, bootstrapping through the
+   * proxy; proxy lines are placed in its output.
+   */
   spawnProducer(name: string, args: string[]): Child;
   /** The producer's delivery results, the client lines of the given kinds and the proxy's lines, in the order they arrived. */
   timeline(child: Child, kinds: ClientEventKind[]): string[];
 }
 
 /**
- * Starts the proxy on localhost:9532 in front of the broker's FAULT listener with `faults`, logging every event to
- * proxy-events.jsonl. The lab holds the broker lock, which covers 9532: another holder of the port is not a lab.
+ * Starts the proxy on a free port in front of the broker's FAULT listener with `faults`, logging every event to
+ * proxy-events.jsonl. The proxy rewrites the broker's address in the responses, so the producer stays on it; another
+ * lab's proxy may run beside it.
  */
 export async function startLabProxy(lab: Lab, faults: Faults): Promise<LabProxy> {
   const marks = new Map<Child | null, { at: number; line: string }[]>();
@@ -34,12 +38,12 @@ export async function startLabProxy(lab: Lab, faults: Faults): Promise<LabProxy>
     list.push({ at: watched?.lines.length ?? 0, line });
     marks.set(watched, list);
   };
-  const proxy = await startProxy({ faults, eventsFile: lab.file(FILES.proxyEvents), print });
+  const proxy = await startProxy({ listen: '127.0.0.1:0', faults, eventsFile: lab.file(FILES.proxyEvents), print });
   lab.say(textsIn(MESSAGES, lab.lang).proxy({ addresses: proxy.addresses.join(', '), faults: describeFaults(faults) }));
   return {
     proxy,
     spawnProducer(name, args) {
-      watched = lab.spawnTs(name, PRODUCER_CLI, args);
+      watched = lab.spawnTs(name, PRODUCER_CLI, [...args, `bootstrap.servers=${proxy.bootstrap}`]);
       return watched;
     },
     timeline(child, kinds) {

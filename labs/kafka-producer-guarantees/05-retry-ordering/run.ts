@@ -22,6 +22,7 @@ const failed = failedValue(S.events, S.failedProduce);
 lab.step(t.proxyStep({ n: S.failedProduce, failed }));
 // The table of requests below shows every delay; the transcript keeps the proxy's other lines.
 const proxy = await startProxy({
+  listen: '127.0.0.1:0',
   eventsFile: lab.file(PROXY_EVENTS),
   print: (line) => line.startsWith('proxy: delayed ') || lab.say(`   ${line}`),
 });
@@ -67,7 +68,7 @@ for (const v of S.variants) {
     'librdkafka',
     [topic, String(v.idempotent), 'burst', '--warm-up', '--count', String(S.events),
       `max.in.flight.requests.per.connection=${v.maxInFlight}`, 'linger.ms=0', 'batch.num.messages=1', 'debug=msg,eos'],
-    { direct: false },
+    { bootstrap: proxy.bootstrap },
   );
   lab.show(t.requestsTable(), requests(topic));
   lab.show(t.reportsTable(), log.results.map((r) => formatProducerLine(r).trim()));

@@ -21,7 +21,7 @@ const t = textsIn(MESSAGES, lab.lang);
 const sent = sentOrder(S.events);
 
 lab.step(t.proxyStep({ n: S.droppedProduce }));
-const proxy = await startProxy({ eventsFile: lab.file(PROXY_EVENTS), print: (line) => lab.say(`   ${line}`) });
+const proxy = await startProxy({ listen: '127.0.0.1:0', eventsFile: lab.file(PROXY_EVENTS), print: (line) => lab.say(`   ${line}`) });
 lab.defer(() => proxy.stop());
 lab.say(
   `   proxy: ${proxy.addresses.join(', ')} -> 127.0.0.1:9533 (the broker's FAULT listener)`,
@@ -34,7 +34,7 @@ for (const v of S.variants) {
   proxy.reset();
   proxy.setFaults({ dropProduce: [S.droppedProduce] });
   const files = lostResponseFiles(v.name);
-  const log = await produce(lab, v.name, v.client, [topic, 'true', 'burst', '--warm-up', '--count', String(S.events), ...v.settings], { direct: false });
+  const log = await produce(lab, v.name, v.client, [topic, 'true', 'burst', '--warm-up', '--count', String(S.events), ...v.settings], { bootstrap: proxy.bootstrap });
   lab.show(t.requestsTable(), produceRequests(proxy.events(), topic).map(formatRequest));
   lab.show(t.resultsTable(), log.results.map((r) => formatProducerLine(r).trim()));
   lab.show(t.warningsTable(), log.client.filter((c) => c.severity <= 5).map((c) => `${c.facility} ${c.text}`));

@@ -11,7 +11,7 @@ await using lab = await startLab(import.meta.url, { parameters: S });
 const t = textsIn(MESSAGES, lab.lang);
 
 lab.step(t.proxyStep());
-const proxy = await startProxy({ eventsFile: lab.file(PROXY_EVENTS), print: (line) => line.startsWith('proxy: swallowed ') || lab.say(`   ${line}`) });
+const proxy = await startProxy({ listen: '127.0.0.1:0', eventsFile: lab.file(PROXY_EVENTS), print: (line) => line.startsWith('proxy: swallowed ') || lab.say(`   ${line}`) });
 lab.defer(() => proxy.stop());
 lab.say(`   proxy: ${proxy.addresses.join(', ')} -> 127.0.0.1:9533 (the broker's FAULT listener)`);
 const swallowAll = Array.from({ length: SWALLOWED_UP_TO }, (_, i) => i + 1);
@@ -25,8 +25,8 @@ for (const v of S.variants) {
   proxy.reset();
   proxy.setFaults({ swallowProduce: swallowAll });
   const timeout = v.client === 'kafkajs' ? `requestTimeout=${S.requestTimeoutMs}` : `request.timeout.ms=${S.requestTimeoutMs}`;
-  const { cli, flags } = CLIENTS[v.client];
-  const child = lab.spawnTs(v.name, cli, [topic, 'false', 'stream', '--count', String(S.count), '--interval-ms', '0', timeout, ...v.settings, ...flags]);
+  const { cli, flags, bootstrap } = CLIENTS[v.client];
+  const child = lab.spawnTs(v.name, cli, [topic, 'false', 'stream', '--count', String(S.count), '--interval-ms', '0', timeout, ...v.settings, bootstrap(proxy.bootstrap), ...flags]);
   const log = watchLog(child, parseProducerLine);
   if (v.client === 'librdkafka') {
     // The stream produces all its records in one synchronous loop: a refusal in the log means the loop is over.

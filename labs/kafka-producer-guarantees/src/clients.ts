@@ -7,14 +7,14 @@ import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI } from '@kafka-labs/producer';
 import { scanProducerLog, type ProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { parsePlaced } from './read-back.ts';
 
-/** The lab producer programs, by client, with the setting that points each straight at the broker's HOST listener. */
+/** The lab producer programs, by client, with the setting that names the bootstrap server (the HOST listener: direct). */
 export const CLIENTS = {
-  librdkafka: { cli: PRODUCER_CLI, flags: [], direct: `bootstrap.servers=${BOOTSTRAP.host}`, about: 'librdkafka, callback API, flat config' },
-  kafkajs: { cli: KAFKAJS_PRODUCER_CLI, flags: [], direct: `brokers=${BOOTSTRAP.host}`, about: 'kafkajs 2.2.4' },
+  librdkafka: { cli: PRODUCER_CLI, flags: [], bootstrap: (at: string) => `bootstrap.servers=${at}`, about: 'librdkafka, callback API, flat config' },
+  kafkajs: { cli: KAFKAJS_PRODUCER_CLI, flags: [], bootstrap: (at: string) => `brokers=${at}`, about: 'kafkajs 2.2.4' },
   confluent: {
     cli: KAFKAJS_PRODUCER_CLI,
     flags: ['--library', 'confluent'],
-    direct: `brokers=${BOOTSTRAP.host}`,
+    bootstrap: (at: string) => `brokers=${at}`,
     about: "@confluentinc/kafka-javascript, KafkaJS API with its kafkaJS config block",
   },
 } as const;
@@ -25,13 +25,13 @@ export type NodeClient = keyof typeof CLIENTS;
 const PRODUCER_DONE_MS = 90_000;
 
 /**
- * Runs a client's producer program as `<name>.log` (`args`: TOPIC IDEMPOTENCE MODE [settings] [flags]; `direct`
- * adds the HOST listener, else it goes through the fault proxy on 9532) and returns its log once it printed
- * `producer: done` and exited 0; throws otherwise.
+ * Runs a client's producer program as `<name>.log` (`args`: TOPIC IDEMPOTENCE MODE [settings] [flags]), bootstrapping
+ * from `bootstrap` (default the HOST listener; a lab's fault proxy gives its own, `proxy.bootstrap`), and returns its
+ * log once it printed `producer: done` and exited 0; throws otherwise.
  */
-export async function produce(lab: Lab, name: string, client: NodeClient, args: string[], { direct = true } = {}): Promise<ProducerLog> {
-  const { cli, flags, direct: hostListener } = CLIENTS[client];
-  const child = lab.spawnTs(name, cli, [...args, ...(direct ? [hostListener] : []), ...flags]);
+export async function produce(lab: Lab, name: string, client: NodeClient, args: string[], { bootstrap = BOOTSTRAP.host as string } = {}): Promise<ProducerLog> {
+  const { cli, flags } = CLIENTS[client];
+  const child = lab.spawnTs(name, cli, [...args, CLIENTS[client].bootstrap(bootstrap), ...flags]);
   await child.waitForLine(/^producer: done$/, { timeoutMs: PRODUCER_DONE_MS });
   const code = await child.exited;
   if (code !== 0) throw new Error(`${name} exited with code ${code}; see ${name}.log`);

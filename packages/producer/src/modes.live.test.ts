@@ -1,26 +1,23 @@
-// Both producer programs' modes against the real broker: through a proxy on 9532 (held under the broker lock, as
-// the labs do) where the order of requests is the point, direct to the HOST listener where only the records are.
+// Both producer programs' modes against the real broker: through a proxy on a free port where the order of requests
+// is the point, direct to the HOST listener where only the records are.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { programArgs } from '@kafka-labs/build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP, ensureBroker, lockBroker, runTool } from '@kafka-labs/broker';
+import { BOOTSTRAP, ensureBroker, runTool } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from '@kafka-labs/proxy';
 import { parseProducerLog } from '@kafka-labs/kafka-client/producer-log';
 import { KAFKAJS_PRODUCER_CLI, PRODUCER_CLI } from './paths.ts';
 
 let proxy: Proxy;
-let releaseBroker: () => void;
 
 beforeAll(async () => {
   await ensureBroker();
-  releaseBroker = await lockBroker('producer mode tests', () => {});
-  proxy = await startProxy({ print: () => {} });
+  proxy = await startProxy({ listen: '127.0.0.1:0', print: () => {} });
 }, 200_000);
 
 afterAll(async () => {
   await proxy?.stop();
-  releaseBroker?.();
 });
 
 const unique = (base: string) => `${base}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -54,7 +51,7 @@ describe('burst, through the proxy', () => {
     proxy.reset();
     // W is Produce 1, E-2 Produce 3.
     proxy.setFaults({ swallowProduce: [3] });
-    const log = await run(PRODUCER_CLI, [topic, 'false', 'burst', '--warm-up', 'max.in.flight=5', 'linger.ms=0', 'batch.num.messages=1']);
+    const log = await run(PRODUCER_CLI, [topic, 'false', 'burst', '--warm-up', 'max.in.flight=5', 'linger.ms=0', 'batch.num.messages=1', `bootstrap.servers=${proxy.bootstrap}`]);
     proxy.setFaults({});
     expect(log.results.map((r) => r.event)).toEqual(['W', 'E-1', 'E-3', 'E-4', 'E-5', 'E-2']);
     expect(await readBack(topic)).toEqual(['W', 'E-1', 'E-3', 'E-4', 'E-5', 'E-2']);
@@ -63,7 +60,7 @@ describe('burst, through the proxy', () => {
   it('sends the KafkaJS producer\'s E-1 ... E-5 as five concurrent sends', async () => {
     const topic = await createTopic('kjs-burst');
     proxy.reset();
-    const log = await run(KAFKAJS_PRODUCER_CLI, [topic, 'true', 'burst']);
+    const log = await run(KAFKAJS_PRODUCER_CLI, [topic, 'true', 'burst', `brokers=${proxy.bootstrap}`]);
     expect(log.start).toMatchObject({ client: 'kafkajs', mode: 'burst', config: { idempotent: 'true' } });
     expect(log.results.map((r) => r.event).sort()).toEqual(['E-1', 'E-2', 'E-3', 'E-4', 'E-5']);
     expect(log.results.every((r) => r.error === null)).toBe(true);

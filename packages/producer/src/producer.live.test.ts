@@ -1,26 +1,23 @@
-// The producer against the real broker through a pass-through proxy on 9532 (the FAULT listener advertises
-// localhost:9532, so the client stays on the proxy). Port 9532 is shared with the labs: hold the broker lock.
+// The producer against the real broker through a pass-through proxy on a free port (it rewrites the broker's
+// address in Metadata, so the client stays on it); nothing here is shared with the labs.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { programArgs } from '@kafka-labs/build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBroker, lockBroker } from '@kafka-labs/broker';
+import { ensureBroker } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from '@kafka-labs/proxy';
 import { parseClientEvent, parseProducerLog, type ClientEvent } from '@kafka-labs/kafka-client/producer-log';
 import { PRODUCER_CLI } from './paths.ts';
 
 let proxy: Proxy;
-let releaseBroker: () => void;
 
 beforeAll(async () => {
   await ensureBroker();
-  releaseBroker = await lockBroker('producer tests', () => {});
-  proxy = await startProxy({ print: () => {} });
+  proxy = await startProxy({ listen: '127.0.0.1:0', print: () => {} });
 }, 200_000);
 
 afterAll(async () => {
   await proxy?.stop();
-  releaseBroker?.();
 });
 
 /**
@@ -34,7 +31,7 @@ async function produce(idempotence: string, mode: string, ...config: string[]) {
 /** `produce` with `input` on the CLI's standard input. */
 async function produceInput(input: string, idempotence: string, mode: string, ...config: string[]) {
   const topic = `producer-test-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  const run = promisify(execFile)(process.execPath, [...programArgs(PRODUCER_CLI), topic, idempotence, mode, ...config], {
+  const run = promisify(execFile)(process.execPath, [...programArgs(PRODUCER_CLI), topic, idempotence, mode, `bootstrap.servers=${proxy.bootstrap}`, ...config], {
     timeout: 60_000,
   });
   run.child.stdin!.end(input);

@@ -1,7 +1,9 @@
 // Benchmark (not a test): the same workloads straight to the broker's FAULT listener (127.0.0.1:9533), through the
 // proxy in pass-through, through the proxy with every fault module on but matching nothing (the chain's cost), and
 // through a plain relay (each in its own process, forwarding to 9533): every path ends at the same listener, and the
-// relay shows what any extra TCP hop costs on this machine.
+// relay shows what any extra TCP hop costs on this machine. The routed path: a kafkajs producer that bootstraps
+// through a proxy on a free port in front of the HOST listener (127.0.0.1:9531) and follows the addresses the proxy
+// rewrote (no socketFactory), against the same producer bootstrapping straight from the HOST listener.
 //   pnpm bench proxy [--round-trips N] [--messages N]
 // Latency: sequential request/response round trips over one raw socket (no client library, no linger).
 // Throughput: a kafkajs producer whose sockets all go to the chosen port (socketFactory), so metadata's
@@ -16,6 +18,7 @@ import { flagsHelp, parseArgvOrExit, parseFlags } from '@kafka-labs/cli';
 import { apiVersionsRequest, RawConnection } from '../src/testing/raw-kafka.ts';
 
 const FAULT = { host: '127.0.0.1', port: 9533 };
+const HOST = { host: '127.0.0.1', port: 9531 };
 const FLAGS = {
   'round-trips': { kind: 'number', min: 1, integer: true, default: 5000, help: 'sequential round trips per path' },
   messages: { kind: 'number', min: 1, integer: true, default: 50000, help: 'messages the producer sends per path' },
@@ -29,17 +32,33 @@ await admin.connect();
 await createTopic(admin, { topic, numPartitions: 1 });
 await admin.disconnect();
 
-async function startChild(mode: 'proxy' | 'chain' | 'relay') {
-  const child = fork(new URL('./proxy-child.ts', import.meta.url), [mode, `${FAULT.host}:${FAULT.port}`], {
+async function startChild(mode: 'proxy' | 'chain' | 'relay', upstream = FAULT) {
+  const child = fork(new URL('./proxy-child.ts', import.meta.url), [mode, `${upstream.host}:${upstream.port}`], {
     execArgv: process.execArgv,
   });
   const [{ port }] = (await once(child, 'message')) as [{ port: number }];
   return { child, port };
 }
-const children = { proxy: await startChild('proxy'), chain: await startChild('chain'), relay: await startChild('relay') };
-const targets = { direct: FAULT.port, relay: children.relay.port, proxy: children.proxy.port, chain: children.chain.port } as const;
+const children = {
+  proxy: await startChild('proxy'),
+  chain: await startChild('chain'),
+  relay: await startChild('relay'),
+  routed: await startChild('proxy', HOST),
+};
+const targets = {
+  direct: FAULT.port,
+  relay: children.relay.port,
+  proxy: children.proxy.port,
+  chain: children.chain.port,
+  host: HOST.port,
+  routed: children.routed.port,
+} as const;
 type Target = keyof typeof targets;
-const TARGETS = Object.keys(targets) as Target[];
+/** The paths measured for latency; every one of them for throughput. */
+const TARGETS = ['direct', 'relay', 'proxy', 'chain'] as const satisfies Target[];
+const ALL_TARGETS = Object.keys(targets) as Target[];
+/** Paths whose producer bootstraps at the port and follows the addresses it is given, instead of a socketFactory. */
+const FOLLOWS_METADATA = new Set<Target>(['host', 'routed']);
 
 /** Produce Request v3 (kafkajs's encoder): one 100-byte record, acks=1. */
 async function produceRequest(): Promise<Buffer> {
@@ -73,7 +92,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** Alternates the paths block by block so that drift on a shared machine hits all alike. */
 async function latency(name: string, frame: Buffer) {
   const blocks = 10;
-  const samples: Record<Target, number[]> = { direct: [], relay: [], proxy: [], chain: [] };
+  const samples: Record<(typeof TARGETS)[number], number[]> = { direct: [], relay: [], proxy: [], chain: [] };
   for (const target of TARGETS) await pingPong(targets[target], frame, 200);
   for (let b = 0; b < blocks; b++) {
     for (const target of TARGETS) {
@@ -81,8 +100,8 @@ async function latency(name: string, frame: Buffer) {
     }
   }
   for (const target of TARGETS) samples[target].sort((a, b) => a - b);
-  const p = (target: Target, q: number) => percentile(samples[target], q);
-  const added = (target: Target, q: number) => ((p(target, q) - p('direct', q)) / 1000).toFixed(3);
+  const p = (target: (typeof TARGETS)[number], q: number) => percentile(samples[target], q);
+  const added = (target: (typeof TARGETS)[number], q: number) => ((p(target, q) - p('direct', q)) / 1000).toFixed(3);
   return {
     workload: name,
     'direct p50/p99 µs': `${p('direct', 50).toFixed(0)} / ${p('direct', 99).toFixed(0)}`,
@@ -98,10 +117,12 @@ async function latency(name: string, frame: Buffer) {
 /** Produces `messageCount` records of 1 KiB with kafkajs (batches of 500, 4 in flight); returns MB/s. */
 async function throughput(target: Target): Promise<number> {
   const kafka = new Kafka({
-    brokers: [BOOTSTRAP.proxy],
+    brokers: [FOLLOWS_METADATA.has(target) ? `localhost:${targets[target]}` : BOOTSTRAP.proxy],
     clientId: `bench-${target}`,
     logLevel: logLevel.NOTHING,
-    socketFactory: ({ onConnect }) => net.connect({ host: '127.0.0.1', port: targets[target] }, onConnect),
+    ...(!FOLLOWS_METADATA.has(target) && {
+      socketFactory: ({ onConnect }: { onConnect: () => void }) => net.connect({ host: '127.0.0.1', port: targets[target] }, onConnect),
+    }),
   });
   const producer = kafka.producer();
   await producer.connect();
@@ -124,21 +145,31 @@ console.log(`proxy bench: ${roundTrips} round trips per workload and path, ${mes
 console.table([await latency('ApiVersions v0', apiVersionsRequest(0, 'bench')), await latency('Produce v3, 1 record, acks=1', await produceRequest())]);
 
 const ROUNDS = 7;
-const runs: Record<Target, number[]> = { direct: [], relay: [], proxy: [], chain: [] };
-for (const target of TARGETS) await throughput(target); // warm-up: JIT, broker caches
+const runs: Record<Target, number[]> = { direct: [], relay: [], proxy: [], chain: [], host: [], routed: [] };
+for (const target of ALL_TARGETS) await throughput(target); // warm-up: JIT, broker caches
 for (let round = 0; round < ROUNDS; round++) {
-  for (const target of TARGETS) runs[target].push(await throughput(target));
+  for (const target of ALL_TARGETS) runs[target].push(await throughput(target));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.table(
-  TARGETS.map((target) => ({
-    path: { direct: 'direct 127.0.0.1:9533', relay: 'relay (pipe) -> 9533', proxy: 'proxy -> 9533', chain: 'proxy, every module on -> 9533' }[target],
+  ALL_TARGETS.map((target) => ({
+    path: {
+      direct: 'direct 127.0.0.1:9533',
+      relay: 'relay (pipe) -> 9533',
+      proxy: 'proxy -> 9533',
+      chain: 'proxy, every module on -> 9533',
+      host: 'direct, bootstrap HOST 9531',
+      routed: 'routed: bootstrap proxy -> 9531, rewritten',
+    }[target],
     [`MB/s (median of ${ROUNDS})`]: median(runs[target]).toFixed(1),
     runs: runs[target].map((r) => r.toFixed(1)).join(' '),
   })),
 );
 const ratio = (target: Target) => (median(runs[target]) / median(runs.direct)).toFixed(3);
 console.log(`throughput ratio proxy/direct: ${ratio('proxy')} (target >= 0.95); chain/direct: ${ratio('chain')}; relay/direct: ${ratio('relay')}`);
+const routedRatio = (median(runs.routed) / median(runs.host)).toFixed(3);
+const pairs = runs.routed.map((r, i) => (r / runs.host[i]!).toFixed(2)).join(' ');
+console.log(`throughput ratio routed/direct (HOST listener, addresses rewritten): ${routedRatio} (target >= 0.95); per round: ${pairs}`);
 
 for (const { child } of Object.values(children)) {
   child.disconnect();

@@ -17,7 +17,7 @@ const CLI_FLAGS: Record<string, Flag> = {
   },
   '--upstream': {
     arg: 'HOST:PORT',
-    about: `the broker listener to forward to (default ${PROXY_DEFAULTS.upstream}, the FAULT listener)`,
+    about: `the broker listener to bootstrap through (default ${PROXY_DEFAULTS.upstream}, the FAULT listener); each node gets a port of its own`,
     apply: (options, value, flag) => {
       parseAddress(value, flag);
       options.upstream = value;
@@ -105,8 +105,10 @@ export const READY_LINE = /^proxy: listening on ([^\s,]+)/;
 /** The ready line of a proxy with this status. */
 export function readyLine(status: ProxyStatus): string {
   const control = status.controlPort === null ? 'no control API' : `control API http://127.0.0.1:${status.controlPort}`;
+  const nodes = status.nodes.map((n) => `${n.nodeId} -> ${n.port} -> ${n.upstream.host}:${n.upstream.port}`).join(', ');
   return (
     `proxy: listening on ${status.listen.join(', ')}, forwarding to ${status.upstream}; ` +
+    (nodes ? `nodes: ${nodes}; ` : '') +
     `${control}; faults: ${describeFaults(status.faults)}`
   );
 }

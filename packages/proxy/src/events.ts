@@ -60,6 +60,10 @@ export interface ProxyEvent {
   errorName?: string;
   /** For Produce requests and their responses. */
   produce?: ProduceEventFields;
+  /** For `routed`: the broker node, the proxy's port for it and where that port forwards (`host:port`). */
+  nodeId?: number;
+  listenPort?: number;
+  upstream?: string;
   /** A sentence for people: the Produce ordinal and acks, a delay, a peer address or an error message. */
   detail?: string;
 }
@@ -109,6 +113,8 @@ export const EVENT_ACTIONS = {
   /** A response to a request sent before a fault closed the client connection. */
   'response-discarded': null,
   disconnected: null,
+  /** A broker node got its route: the proxy's port for it (`listenPort`) and its address (`upstream`); connection 0. */
+  routed: null,
   /** The response the proxy wrote for a request it `answered`, sent once the responses before it were. */
   injected: null,
   'response-dropped': (e: ProxyEvent) => `dropped ${e.apiName} response correlation_id=${e.correlationId}${about(e)}`,

@@ -9,6 +9,7 @@ import { ProxyError } from './errors.ts';
 import { EventLog, type ProxyEvent } from './events.ts';
 import { buildChain, mergeFaults, parseFaults, type Faults } from './faults.ts';
 import { DEFAULT_MAX_FRAME_BYTES } from './protocol/frame-reader.ts';
+import { fetchBrokers, Router, type HostPort, type NodeRoute } from './routing.ts';
 
 /** The articles' ports: clients reach the proxy on 9532, which forwards to the broker's FAULT listener on 9533. */
 export const PROXY_DEFAULTS = {
@@ -19,6 +20,7 @@ export const PROXY_DEFAULTS = {
   maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
   maxBufferedBytes: 256 * 1024 * 1024,
   frameTimeoutMs: 30_000,
+  discoverTimeoutMs: 3_000,
 } as const;
 
 export interface ProxyOptions {
@@ -41,11 +43,18 @@ export interface ProxyOptions {
   maxBufferedBytes?: number;
   /** A request frame still incomplete after this long (while the proxy reads from its client) closes its connection. */
   frameTimeoutMs?: number;
+  /**
+   * At start the proxy asks the upstream for its brokers and opens their listeners, waiting at most this long (a
+   * broker that is down only delays the listeners to the first response that names its nodes). 0: do not ask.
+   */
+  discoverTimeoutMs?: number;
 }
 
 export interface ProxyStatus {
   listen: string[];
   upstream: string;
+  /** The broker nodes the proxy routes: node id, the proxy's port for it, where that port forwards. */
+  nodes: NodeRoute[];
   controlPort: number | null;
   faults: Faults;
   counters: Counters;
@@ -54,11 +63,15 @@ export interface ProxyStatus {
 
 /** A running proxy. */
 export interface Proxy {
-  /** The port clients connect to. */
+  /** The port clients connect to (the bootstrap listener). */
   readonly port: number;
+  /** What to give a client as its bootstrap server: `localhost:<port>` when the proxy listens on loopback. */
+  readonly bootstrap: string;
   /** Every `host:port` the proxy listens on. */
   readonly addresses: string[];
   readonly controlPort: number | null;
+  /** The broker nodes the proxy routes so far (one port per node; the bootstrap port serves the upstream's own node). */
+  nodes(): NodeRoute[];
   faults(): Faults;
   /** Replaces the faults in force; takes effect for the next frame on every connection. */
   setFaults(faults: Faults): Faults;
@@ -87,6 +100,11 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
   );
   const faults = parseFaults(options.faults ?? {});
   await log.ready();
+  let nextId = 0;
+  const open = (port: number, upstreamOf: () => HostPort, bootstrap = false) =>
+    listenLoopbackPair({ host: listen.host, port }, (socket) => new Connection(++nextId, socket, { upstream: upstreamOf(), bootstrap }, ctx));
+  const servers = await open(listen.port, () => upstream, true);
+  const port = (servers[0]!.address() as net.AddressInfo).port;
   const ctx: ProxyContext = {
     faults,
     chain: buildChain(faults),
@@ -94,7 +112,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
     ordinals: new Map(),
     topicNames: new TopicNames(),
     log,
-    upstream,
+    router: new Router(listen.host, port, upstream, open, log),
     maxFrameBytes: options.maxFrameBytes ?? PROXY_DEFAULTS.maxFrameBytes,
     buffered: { bytes: 0, max: options.maxBufferedBytes ?? PROXY_DEFAULTS.maxBufferedBytes },
     frameTimeoutMs: options.frameTimeoutMs ?? PROXY_DEFAULTS.frameTimeoutMs,
@@ -104,9 +122,6 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
     ctx.faults = next;
     ctx.chain = buildChain(next);
   };
-  let nextId = 0;
-  const servers = await listenLoopbackPair(listen, (socket) => new Connection(++nextId, socket, ctx));
-  const port = (servers[0]!.address() as net.AddressInfo).port;
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const connection of ctx.connections) connection.checkFrameTimeout(now);
@@ -116,10 +131,12 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
   let controlPort: number | null = null;
   const proxy: Proxy = {
     port,
+    bootstrap: `${LOOPBACK_HOSTS.has(listen.host) ? 'localhost' : listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${port}`,
     addresses: servers.map((s) => formatAddress(s.address() as net.AddressInfo)),
     get controlPort() {
       return controlPort;
     },
+    nodes: () => ctx.router.nodes(),
     faults: () => structuredClone(ctx.faults),
     setFaults: (next) => {
       setFaults(parseFaults(next));
@@ -133,6 +150,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
     status: () => ({
       listen: proxy.addresses,
       upstream: `${upstream.host}:${upstream.port}`,
+      nodes: ctx.router.nodes(),
       controlPort: proxy.controlPort,
       faults: proxy.faults(),
       counters: proxy.counters(),
@@ -153,10 +171,22 @@ export async function startProxy(options: ProxyOptions = {}): Promise<Proxy> {
       );
       control?.closeAllConnections();
       for (const connection of ctx.connections) connection.destroy();
-      await Promise.all(closed);
+      await Promise.all([...closed, ctx.router.close()]);
       await log.close();
     },
   };
+  const discoverTimeoutMs = options.discoverTimeoutMs ?? PROXY_DEFAULTS.discoverTimeoutMs;
+  if (discoverTimeoutMs > 0) {
+    try {
+      await ctx.router.ensure(await fetchBrokers(upstream, discoverTimeoutMs), true);
+    } catch (err) {
+      if (err instanceof ProxyError && err.kind === 'listen') {
+        await proxy.stop();
+        throw err;
+      }
+      // The broker is not up yet: the first response that names a node opens its listener.
+    }
+  }
   if (options.controlPort !== undefined) {
     try {
       control = await startControlServer(proxy, options.controlPort);

@@ -4,6 +4,7 @@ import { requestFields, type EventAction, type ProxyEvent, type RequestFields } 
 import { decideRequest, decideResponse, type Decision, type FaultModuleName } from '../faults.ts';
 import type { InterceptedRequest } from '../faults/module.ts';
 import { API } from '../protocol/api-keys.ts';
+import { addressesOf, carriesAddresses, findBrokerAddresses, rewriteBrokerAddresses } from '../protocol/broker-addresses.ts';
 import { errorName } from '../protocol/error-codes.ts';
 import { decodeRequestHeader, decodeResponseCorrelationId } from '../protocol/headers.ts';
 import { decodeProduceRequest, type ProduceRequest } from '../protocol/produce-request.ts';
@@ -46,10 +47,15 @@ export class Connection {
   /** The client closed while requests were delayed: they still go to the broker, then the connection ends. */
   private deliverHeldThenFinish = false;
   private finished = false;
+  /** Responses held, in order, until the listener of a node the first of them names listens. */
+  private readonly waiting: Buffer[] = [];
+  private gated = false;
 
   constructor(
     readonly id: number,
     client: Socket,
+    /** Where this connection goes; `bootstrap`: accepted on the bootstrap listener, so its broker is the upstream. */
+    private readonly route: { upstream: { host: string; port: number }; bootstrap: boolean },
     private readonly ctx: ProxyContext,
   ) {
     ctx.connections.add(this);
@@ -63,7 +69,7 @@ export class Connection {
       },
       HOLD_LIMIT_BYTES,
     );
-    this.link = new Link(client, ctx, {
+    this.link = new Link(client, route.upstream, ctx, {
       requests: (frames, arrivedAt) => this.onRequests(frames, arrivedAt),
       responses: (frames) => this.onResponses(frames),
       clientClosed: (lastError) => this.onClientClose(lastError),
@@ -182,13 +188,56 @@ export class Connection {
   }
 
   private onResponses(frames: Buffer[]): void {
-    for (const frame of frames) this.onResponse(frame);
-    if (this.clientGone && this.inFlight.size === 0 && this.held.length === 0) this.link.upstream.end();
+    for (const frame of frames) {
+      if (this.gated) this.waiting.push(frame);
+      else this.onResponse(frame);
+    }
+    this.endIfAnswered();
+  }
+
+  private endIfAnswered(): void {
+    if (this.clientGone && this.inFlight.size === 0 && this.held.length === 0 && this.waiting.length === 0) this.link.upstream.end();
+  }
+
+  /**
+   * Rewrites the broker addresses a response carries to the proxy's ports. When it names a node that has no listener
+   * yet, the response and every later one of this connection wait until that listener listens (`gated`): a client is
+   * never given a port the proxy does not answer on, and responses stay in order. Returns null when the frame waits.
+   */
+  private routed(frame: Buffer, correlationId: number): Buffer | null {
+    const fields = this.inFlight.peek(correlationId)?.fields;
+    if (!fields || !carriesAddresses(fields.apiKey!, fields.apiVersion!)) return frame;
+    const found = findBrokerAddresses(frame, fields.apiKey!, fields.apiVersion!);
+    if (!found) return frame;
+    const router = this.ctx.router;
+    const addresses = addressesOf(found);
+    if (router.missing(addresses).length === 0) return rewriteBrokerAddresses(frame, found, router.to);
+    this.gated = true;
+    this.waiting.unshift(frame);
+    router.ensure(addresses, this.route.bootstrap && fields.apiKey === API.Metadata).then(
+      () => this.releaseWaiting(),
+      (err) => this.fail(err),
+    );
+    return null;
+  }
+
+  private releaseWaiting(): void {
+    this.gated = false;
+    if (this.finished && this.clientGone) {
+      this.waiting.length = 0;
+      return;
+    }
+    this.link.batch(this.link.client, () => {
+      while (this.waiting.length > 0 && !this.gated) this.onResponse(this.waiting.shift()!);
+    });
+    this.endIfAnswered();
   }
 
   /** Responses are matched to requests by correlation id; one with no matching request is still forwarded. */
-  private onResponse(frame: Buffer): void {
-    const correlationId = decodeResponseCorrelationId(frame);
+  private onResponse(received: Buffer): void {
+    const correlationId = decodeResponseCorrelationId(received);
+    const frame = this.routed(received, correlationId);
+    if (!frame) return;
     const request = this.inFlight.take(correlationId);
     if (request?.fields.apiKey === API.Metadata) this.ctx.topicNames.learn(frame, request.fields.apiVersion!);
     const fields = request?.fields ?? null;

@@ -1,6 +1,7 @@
 import type { EventLog } from '../events.ts';
 import type { Chain, Faults } from '../faults.ts';
 import type { Connection } from './connection.ts';
+import type { Router } from '../routing.ts';
 import type { TopicNames } from './topic-names.ts';
 
 /** Counters since the proxy started or was last reset; `open` is the number of client connections open now. */
@@ -42,7 +43,8 @@ export interface ProxyContext {
   ordinals: Map<number, number>;
   topicNames: TopicNames;
   log: EventLog;
-  upstream: { host: string; port: number };
+  /** The broker nodes' listeners, and the rewriting of the addresses responses carry. */
+  router: Router;
   maxFrameBytes: number;
   /** Bytes of incomplete request frames held across all connections, and their cap. */
   buffered: { bytes: number; max: number };

@@ -32,6 +32,11 @@ export class InFlight {
     if (entry.injected) this.injected++;
   }
 
+  /** The request a response answers, still awaiting. */
+  peek(correlationId: number): Awaiting | undefined {
+    return this.awaiting.get(correlationId);
+  }
+
   /** The request a response of the broker answers, no longer awaiting; undefined for an unknown correlation id. */
   take(correlationId: number): Awaiting | undefined {
     const entry = this.awaiting.get(correlationId);

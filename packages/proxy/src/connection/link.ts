@@ -37,13 +37,14 @@ export class Link {
 
   constructor(
     readonly client: Socket,
+    upstream: { host: string; port: number },
     private readonly ctx: ProxyContext,
     private readonly on: LinkHandlers,
   ) {
     this.requestReader = new FrameReader(ctx.maxFrameBytes);
     this.responseReader = new FrameReader(ctx.maxFrameBytes);
     client.setNoDelay(true);
-    const { host, port } = ctx.upstream;
+    const { host, port } = upstream;
     this.upstream = net.connect({ host, port, noDelay: true });
     this.upstream.on('data', (chunk: Buffer) => this.batch(client, () => on.responses(this.responseReader.push(chunk))));
     this.upstream.on('error', (cause) => on.failed(new ProxyError('upstream', `broker ${host}:${port}`, { cause })));

@@ -99,7 +99,7 @@ export const API_KEYS: Readonly<Record<number, readonly [name: string, flexibleF
 };
 
 /** The API keys the proxy's policy refers to by name. */
-export const API = { Produce: 0, Metadata: 3, ApiVersions: 18 } as const;
+export const API = { Produce: 0, Fetch: 1, Metadata: 3, FindCoordinator: 10, ApiVersions: 18, DescribeCluster: 60 } as const;
 
 /** Returns the spec name of an API key, or `Unknown(<key>)` for a key this table does not list. */
 export function apiName(apiKey: number): string {

@@ -66,6 +66,12 @@ export class Encoder {
     return this;
   }
 
+  /** Bytes as they are (a TAG_BUFFER kept from a decoded frame). */
+  raw(bytes: Buffer): this {
+    bytes.copy(this.buf, this.room(bytes.length));
+    return this;
+  }
+
   /** An empty TAG_BUFFER. */
   noTaggedFields(): this {
     return this.uvarint(0);

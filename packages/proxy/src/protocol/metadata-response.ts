@@ -1,3 +1,4 @@
+import { readAddressSite, type AddressSite } from './address-site.ts';
 import { Decoder } from './decoder.ts';
 
 /**
@@ -16,6 +17,30 @@ import { Decoder } from './decoder.ts';
  * Response Header v1 => correlation_id TAG_BUFFER. Topic ids first appear in v10, which is flexible (from v9).
  * (Kafka 4.3.1 clients/src/main/resources/common/message/MetadataResponse.json.)
  */
+/**
+ * Metadata Response (Version: 0) => [brokers] [topics]; brokers => node_id host port
+ * Metadata Response (Version: 1-2) => [brokers] ...; brokers => node_id host port rack
+ * Metadata Response (Version: 3-8) => throttle_time_ms [brokers] ...; brokers => node_id host port rack
+ * Metadata Response (Version: 9-13, flexible) => throttle_time_ms [brokers] ...; brokers => node_id host port rack TAG_BUFFER
+ *   node_id => INT32, host => STRING (COMPACT_STRING from v9), port => INT32, rack => NULLABLE_STRING (v1+)
+ * Response Header v0 (v0-8) => correlation_id; v1 (v9+) => correlation_id TAG_BUFFER.
+ * The brokers come first, so nothing after them is read.
+ */
+export function decodeMetadataBrokers(frame: Buffer, version: number): AddressSite[] {
+  const flexible = version >= 9;
+  const d = new Decoder(frame, 8);
+  if (flexible) d.skipTaggedFields('response header tagged fields');
+  if (version >= 3) d.int32('throttle_time_ms');
+  const sites: AddressSite[] = [];
+  for (let b = d.arrayLength(flexible, 'brokers'); b > 0; b--) {
+    const nodeId = d.int32('node_id');
+    sites.push(readAddressSite(d, nodeId, flexible, 'brokers'));
+    if (version >= 1) d.string(flexible, 'rack');
+    if (flexible) d.skipTaggedFields('brokers tagged fields');
+  }
+  return sites;
+}
+
 export interface MetadataTopic {
   name: string | null;
   topicId: string;

@@ -80,6 +80,32 @@ export function decodeProduceResponse(frame: Buffer, version: number): ProduceRe
   return { correlationId, responses, throttleTimeMs };
 }
 
+/** The offset of a flexible Produce response's top-level TAG_BUFFER (v10+: node_endpoints, tag 0). */
+export function locateProduceTaggedFields(frame: Buffer, version: number): number {
+  const d = new Decoder(frame, 8);
+  d.skipTaggedFields('response header tagged fields');
+  for (let t = d.arrayLength(true, 'responses'); t > 0; t--) {
+    readTopicKey(d, version, 'responses');
+    for (let p = d.arrayLength(true, 'partition_responses'); p > 0; p--) {
+      d.int32('index');
+      d.int16('error_code');
+      d.int64('base_offset');
+      d.int64('log_append_time_ms');
+      d.int64('log_start_offset');
+      for (let r = d.arrayLength(true, 'record_errors'); r > 0; r--) {
+        d.int32('batch_index');
+        d.compactNullableString('batch_index_error_message');
+        d.skipTaggedFields('record_errors tagged fields');
+      }
+      d.compactNullableString('error_message');
+      d.skipTaggedFields('partition_responses tagged fields');
+    }
+    d.skipTaggedFields('responses tagged fields');
+  }
+  d.int32('throttle_time_ms');
+  return d.offset;
+}
+
 /** Encodes a Produce response of `version` (3 or later) as the broker does, without tagged fields. */
 export function encodeProduceResponse(response: ProduceResponse, version: number): Buffer {
   const flexible = version >= 9;
