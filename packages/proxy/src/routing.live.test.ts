@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka as KafkaJs, logLevel } from 'kafkajs';
 import RdKafka from '@confluentinc/kafka-javascript';
-import { ensureBroker, lockBroker, runTool, type Broker } from '@kafka-labs/broker';
+import { createTopic, ensureBroker, lockBroker, runTool, type Broker } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from './proxy.ts';
 import { API } from './protocol/api-keys.ts';
 import { addressesOf, findBrokerAddresses } from './protocol/broker-addresses.ts';
@@ -97,7 +97,7 @@ describe('routing with the 1-node layout: a proxy on a free port in front of the
     const topic = `route-one-${Date.now()}`;
     const admin = new KafkaJs({ brokers: ['localhost:9092'], clientId: 'route-admin', logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
-    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+    await createTopic(admin, { topic, numPartitions: 1 });
     await admin.disconnect();
     const produced = await produceWithEveryClient(topic, bootstrap, 'one');
 
@@ -127,7 +127,7 @@ describe('routing with the 1-node layout: a proxy on a free port in front of the
     const topic = `route-txn-${Date.now()}`;
     const admin = new KafkaJs({ brokers: ['localhost:9092'], clientId: 'route-admin', logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
-    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+    await createTopic(admin, { topic, numPartitions: 1 });
     await admin.disconnect();
     const kafkajs = new KafkaJs({ brokers: [bootstrap], clientId: 'route-kafkajs-txn', logLevel: logLevel.NOTHING });
     const kp = kafkajs.producer({ transactionalId: `${topic}-kjs`, idempotent: true, maxInFlightRequests: 1 });

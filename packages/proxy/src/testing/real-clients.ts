@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { Kafka as KafkaJs, logLevel } from 'kafkajs';
 import RdKafka from '@confluentinc/kafka-javascript';
-import { BOOTSTRAP, ensureBroker, lockBroker } from '@kafka-labs/broker';
+import { BOOTSTRAP, createTopic as createTopicRetrying, ensureBroker, lockBroker } from '@kafka-labs/broker';
 import { startProxy, type Proxy } from '../proxy.ts';
 
 export const { proxy: PROXY, tools: TOOLS } = BOOTSTRAP;
@@ -38,7 +38,8 @@ export const admin = new KafkaJs({ brokers: [TOOLS], clientId: 'proxy-test-admin
 export async function createTopic(name: string, partitions = 1): Promise<string> {
   const topic = `proxy-${name}-${Date.now()}`;
   await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
+  // Right after a broker restart (a test file before this one may restart it) the new topic's metadata can lag.
+  await createTopicRetrying(admin, { topic, numPartitions: partitions });
   return topic;
 }
 
