@@ -1,9 +1,9 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { labsHome } from '@kafka-labs/broker';
+import { brokerLockHolders } from '@kafka-labs/broker';
 import { EXIT_CODES, formatJson, formatJunit, formatReport, GradeError, gradeRun, type GradeOptions, type LabResult } from '@kafka-labs/grader';
 import { hasHangul, type Lang } from '@kafka-labs/i18n';
 import { beforeAll, expect, test } from 'vitest';
@@ -361,7 +361,7 @@ export async function expectUnfinishedRun(lab: BackgroundLab, root: string, labI
     seen(`pids ${left.join(', ')}`);
     return left.length === 0;
   }, { within: 5000, every: 100 });
-  expect(existsSync(join(labsHome(), 'lab.lock'))).toBe(false);
+  expect(brokerLockHolders().filter((h) => h.owner === `lab ${labId}`)).toEqual([]);
   expect(latestIsEarlierRun(root, labId)).toBe(true);
 }
 
