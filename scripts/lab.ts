@@ -19,7 +19,7 @@ const FLAGS = {
     min: 1,
     integer: true,
     default: 1,
-    help: 'run up to N labs at once on the running broker, grouped by the broker they need; a lab whose manifest says "alone" runs by itself',
+    help: 'run up to N labs at once on the running broker, grouped by the broker they need',
   },
   json: { kind: 'boolean', help: 'print the result.json of the run(s) on stdout (an array for more than one run); the transcript goes to stderr' },
   junit: { kind: 'string', help: 'write the run(s) as JUnit XML to this file' },
@@ -41,16 +41,18 @@ function listing({ labs }: Registry, lang: Lang): string {
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : padDisplay(cell, widths[i]!))).join('  ')).join('\n');
 }
 
-const usage = () => `usage: pnpm lab [<lab-id|track|all> [--repeat N] [--parallel N] [--json | --junit FILE]] [--lang en|ko]
+const usage = () => `usage: pnpm lab [<lab-id|track|all>... [--repeat N] [--parallel N] [--json | --junit FILE]] [--lang en|ko]
        pnpm lab <exercise> --reset [--step N] [--work DIR]
 
 Runs a lab end to end on the real broker, prints its transcript, writes runs/<lab-id>/<timestamp>/
 (with result.json, report.html and report.png) and exits 0 when the verdict holds, 1 when it does not, 2 on a
-usage or environment error, 130 when interrupted. A track name runs all of its labs, "all" every lab. Without a
-lab, lists them (a live grader also reads the running broker and proxy, not only the run folder).
+usage or environment error, 130 when interrupted. A track name runs all of its labs, "all" every lab; several
+names run what each selects. Without a lab, lists them (a live grader also reads the running broker and proxy,
+not only the run folder).
   --repeat N    ${FLAGS.repeat.help}
-  --parallel N  ${FLAGS.parallel.help}; a line when a run starts and ends, then its whole transcript; two runs
-                of one lab never overlap
+  --parallel N  ${FLAGS.parallel.help} (the broker restarts
+                once per group); a lab whose manifest says "alone" runs by itself, two runs of one lab never at
+                once; prints a line when a run starts and ends (lab, verdict, seconds), then its whole transcript
   --json        ${FLAGS.json.help}
   --junit FILE  ${FLAGS.junit.help}
   --lang en|ko  ${FLAGS.lang.help}
@@ -76,7 +78,7 @@ await runMain('error', usage, async (argv) => {
   const [command, ...extra] = positionals;
   const lang = commandLang(flags.lang);
   const t = textsIn(MESSAGES, lang);
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (extra.length && flags.reset) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const registry = readRegistry();
   const warnBroken = (track?: string) => {
     for (const lab of registry.broken.filter((b) => track === undefined || b.track === track)) {
@@ -89,12 +91,14 @@ await runMain('error', usage, async (argv) => {
     warnBroken();
     return 0;
   }
-  const labs = resolveLabs(command, registry);
+  // Several names run the labs they select, each once, in the order given.
+  const labs = [...new Map(positionals.flatMap((name) => resolveLabs(name, registry)).map((l) => [l.id, l] as const)).values()];
   if (flags.reset) return await reset(labs, flags);
   if (flags.step !== undefined || flags.work !== undefined) throw new UsageError('--step and --work go with --reset');
-  const everyLab = command === 'all' && !registry.labs.some((l) => l.id === 'all' || l.track === 'all');
-  const brokenInTrack = registry.broken.filter((b) => everyLab || b.track === command);
-  warnBroken(everyLab ? undefined : command);
+  const everyLab = positionals.includes('all') && !registry.labs.some((l) => l.id === 'all' || l.track === 'all');
+  const brokenInTrack = registry.broken.filter((b) => everyLab || positionals.includes(b.track));
+  if (everyLab) warnBroken();
+  else for (const name of new Set(positionals)) warnBroken(name);
 
   // With --json stdout is the result alone; the transcript and the text report go to stderr.
   const out = flags.json ? process.stderr : process.stdout;
@@ -139,7 +143,7 @@ await runMain('error', usage, async (argv) => {
         }
         const [{ lab, run }] = queue.splice(next, 1) as [{ lab: LabEntry; run: number }];
         const which = flags.repeat > 1 ? t.runOf({ run, of: flags.repeat }) : '';
-        print(t.runStarted({ lab: lab.id, which, others: running.size }));
+        print(t.runStarted({ lab: lab.id, which, others: running.size, ...(lab.alone === undefined ? {} : { alone: lab.alone }) }));
         const began = performance.now();
         const captured: string[] = [];
         running.set(
