@@ -209,13 +209,15 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang, captur
   const runDir = createRunFolder(lab.id);
   // With `captured` (runs side by side) the script's output is kept, to be printed whole when the run ends.
   const write = (text: string) => (captured ? captured.push(text) : out.write(text));
+  // Its stderr (a failure's one line) goes to stderr, as without --parallel, once the run ended.
+  const errors: string[] = [];
   const scriptExit = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [...programArgs(lab.runScript)], {
       stdio: captured ? ['ignore', 'pipe', 'pipe'] : ['inherit', out === process.stderr ? 2 : 'inherit', 'inherit'],
       env: { ...process.env, KAFKA_LABS_RUN_DIR: runDir, [LANG_ENV]: lang },
     });
     child.stdout?.on('data', (chunk: Buffer) => captured!.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => captured!.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
     // Ctrl-C reaches the run script too; it stops its own children, then we report. SIGTERM is sent to this
     // process alone (pnpm passes it on), so it is passed on to the run script.
     const ignore = () => {};
@@ -231,6 +233,7 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang, captur
       started.close();
       process.off('SIGINT', ignore);
       process.off('SIGTERM', terminate);
+      if (errors.length) process.stderr.write(errors.join(''));
       resolve(code ?? (signal ? INTERRUPTED : 1));
     });
   });

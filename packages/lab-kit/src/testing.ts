@@ -289,15 +289,17 @@ export interface BackgroundLab {
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** What Ctrl-C in the terminal does: `signal` to every process of the group. */
   interrupt(signal?: NodeJS.Signals): void;
+  /** What `kill <pid of pnpm>` does: `signal` to the runner alone, which passes it on to the run scripts. */
+  signalRunner(signal: NodeJS.Signals): void;
   exited: Promise<number | null>;
 }
 
 /**
  * Starts the lab runner behind `pnpm lab <id>` (scripts/lab.ts, without pnpm's own process in front) with run folders
- * under `runsRoot` and `env` added.
+ * under `runsRoot`, `env` added and `args` after the lab id (more labs, `--parallel 2`).
  */
-export function startLabInBackground(labId: string, runsRoot: string, env: NodeJS.ProcessEnv = {}): BackgroundLab {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'lab.ts'), labId], {
+export function startLabInBackground(labId: string, runsRoot: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): BackgroundLab {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'lab.ts'), labId, ...args], {
     cwd: REPO_ROOT,
     detached: true,
     env: { ...process.env, ...env, KAFKA_LABS_RUNS: runsRoot },
@@ -321,6 +323,7 @@ export function startLabInBackground(labId: string, runsRoot: string, env: NodeJ
       }, { within: timeoutMs, every: 100 });
     },
     interrupt: (signal = 'SIGINT') => process.kill(-child.pid!, signal),
+    signalRunner: (signal) => process.kill(child.pid!, signal),
     exited,
   };
 }
