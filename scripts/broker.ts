@@ -1,13 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { brokerStatus, ensureBroker, ensureJars, runningCluster, selectBackend, stopBroker } from '@kafka-labs/broker';
+import { brokerStatus, ensureBroker, ensureJars, lockBroker, runningCluster, selectBackend, stopBroker } from '@kafka-labs/broker';
 import { runMain, UsageError } from '@kafka-labs/cli';
 import { parseBrokerCommand, USAGE } from './broker-command.ts';
 
 /** What each node command leaves the node as, for its one line of output. */
 const AFTER = { stop: 'stopped', kill: 'killed', freeze: 'frozen', thaw: 'thawed', restart: 'running again' } as const;
 
+/**
+ * `up` and `down` may restart or stop the broker under running labs: they wait for them (the broker lock, taken
+ * exclusively), except inside a lab run (KAFKA_LABS_RUN: an exercise's solution), whose script holds the lock.
+ */
+async function lockForChange(command: string): Promise<void> {
+  if (process.env.KAFKA_LABS_RUN) return;
+  await lockBroker(`pnpm broker ${command}`, (holder, pid) => console.error(`broker: waiting for ${holder} (pid ${pid}) to finish`));
+}
+
 await runMain('error', USAGE, async (argv) => {
   const parsed = parseBrokerCommand(argv);
+  if (parsed.command === 'up' || parsed.command === 'down') await lockForChange(parsed.command);
   switch (parsed.command) {
     case 'up': {
       const broker = await ensureBroker({ nodes: parsed.nodes, fresh: parsed.fresh });

@@ -32,8 +32,12 @@ describe('the command line edge', () => {
   });
 
   test.each([
-    [['lab', '--repeat', '2'], 'error: --repeat, --json and --junit need a lab id or track'],
+    [['lab', '--repeat', '2'], 'error: --repeat, --parallel, --json and --junit need a lab id or track'],
+    [['lab', '--parallel', '2'], 'error: --repeat, --parallel, --json and --junit need a lab id or track'],
     [['lab', '00-hello', '--repeat', '0'], "error: --repeat must be an integer >= 1, not '0'"],
+    [['lab', 'all', '--parallel', '0'], "error: --parallel must be an integer >= 1, not '0'"],
+    [['lab', '00-hello', '--parallel', 'two'], "error: --parallel must be an integer >= 1, not 'two'"],
+    [['lab', '00-hello', 'nope', '--parallel', '2'], 'error: unknown lab or track "nope"; `pnpm lab` lists them'],
   ])('pnpm %j is one line and the usage, exit 2', (args, line) => {
     const result = pnpm(...args);
     expect(result.status).toBe(2);

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brokerStatus, ensureBroker } from '@kafka-labs/broker';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { brokerLockHolders, brokerStatus, ensureBroker } from '@kafka-labs/broker';
+import { processesOfRun } from '@kafka-labs/lab-kit';
 import { expectUnfinishedRun, startLabInBackground, withEarlierRun } from '@kafka-labs/lab-kit/testing';
 import { afterAll, describe, expect, test } from 'vitest';
 
@@ -63,5 +64,34 @@ describe.each([
     expect(status).toMatchObject({ layout: 'cluster' });
     expect(status.processes).toHaveLength(3);
     for (const pid of status.processes) expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/^\d+ \(.*\) [RS] /);
+  });
+});
+
+describe.each([
+  ['SIGTERM to the runner', (lab: ReturnType<typeof startLabInBackground>) => lab.signalRunner('SIGTERM'), /interrupted by SIGTERM/],
+  ['Ctrl-C', (lab: ReturnType<typeof startLabInBackground>) => lab.interrupt('SIGINT'), /interrupted by SIGINT/],
+])('%s with --parallel 2', (_, stop, reason) => {
+  test('stops both running labs, records the interrupt in each, and starts no further lab', async () => {
+    const [first, second, third] = ['01-ghost-reads', '05-auto-commit-loss', '12-business-key'];
+    const root = withEarlierRun(first!);
+    const lab = startLabInBackground(first!, root, {}, [second!, third!, '--parallel', '2']);
+    await lab.waitForOutput(new RegExp(`^>> ${second}: started beside 1 other run$`, 'm'));
+    // Both run scripts are past their start: each has written its first step.
+    const transcript = (id: string) => {
+      const dirs = existsSync(join(root, id)) ? readdirSync(join(root, id)).filter((d) => /^\d{8}T\d{6}Z/.test(d) && d !== '20200101T000000Z') : [];
+      return dirs.length ? join(root, id, dirs[0]!, 'transcript.txt') : '';
+    };
+    for (let i = 0; i < 1200 && ![first!, second!].every((id) => existsSync(transcript(id)) && /^-- 1\. /m.test(readFileSync(transcript(id), 'utf8'))); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    stop(lab);
+    await expectUnfinishedRun(lab, root, first!, 130, reason);
+    const secondDir = dirname(transcript(second!));
+    expect(readFileSync(join(secondDir, 'transcript.txt'), 'utf8')).toMatch(reason);
+    expect((JSON.parse(readFileSync(join(secondDir, 'result.json'), 'utf8')) as { verdict: string }).verdict).toBe('unknown');
+    expect(processesOfRun(secondDir)).toEqual([]);
+    expect(existsSync(join(root, third!))).toBe(false);
+    expect(lab.stdout()).not.toMatch(new RegExp(`^>> ${third}`, 'm'));
+    expect(brokerLockHolders()).toEqual([]);
   });
 });

@@ -14,6 +14,13 @@ const INTERRUPTED = 130;
 
 const FLAGS = {
   repeat: { kind: 'number', min: 1, integer: true, default: 1, help: 'run each lab N times and print how many passed' },
+  parallel: {
+    kind: 'number',
+    min: 1,
+    integer: true,
+    default: 1,
+    help: 'run up to N labs at once on the running broker, grouped by the broker they need',
+  },
   json: { kind: 'boolean', help: 'print the result.json of the run(s) on stdout (an array for more than one run); the transcript goes to stderr' },
   junit: { kind: 'string', help: 'write the run(s) as JUnit XML to this file' },
   lang: LANG_FLAG,
@@ -34,14 +41,18 @@ function listing({ labs }: Registry, lang: Lang): string {
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : padDisplay(cell, widths[i]!))).join('  ')).join('\n');
 }
 
-const usage = () => `usage: pnpm lab [<lab-id|track> [--repeat N] [--json | --junit FILE]] [--lang en|ko]
+const usage = () => `usage: pnpm lab [<lab-id|track|all>... [--repeat N] [--parallel N] [--json | --junit FILE]] [--lang en|ko]
        pnpm lab <exercise> --reset [--step N] [--work DIR]
 
 Runs a lab end to end on the real broker, prints its transcript, writes runs/<lab-id>/<timestamp>/
 (with result.json, report.html and report.png) and exits 0 when the verdict holds, 1 when it does not, 2 on a
-usage or environment error, 130 when interrupted. A track name runs all of its labs. Without a lab, lists them
-(a live grader also reads the running broker and proxy, not only the run folder).
+usage or environment error, 130 when interrupted. A track name runs all of its labs, "all" every lab; several
+names run what each selects. Without a lab, lists them (a live grader also reads the running broker and proxy,
+not only the run folder).
   --repeat N    ${FLAGS.repeat.help}
+  --parallel N  ${FLAGS.parallel.help} (the broker restarts
+                once per group); a lab whose manifest says "alone" runs by itself, two runs of one lab never at
+                once; prints a line when a run starts and ends (lab, verdict, seconds), then its whole transcript
   --json        ${FLAGS.json.help}
   --junit FILE  ${FLAGS.junit.help}
   --lang en|ko  ${FLAGS.lang.help}
@@ -67,7 +78,7 @@ await runMain('error', usage, async (argv) => {
   const [command, ...extra] = positionals;
   const lang = commandLang(flags.lang);
   const t = textsIn(MESSAGES, lang);
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (extra.length && flags.reset) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const registry = readRegistry();
   const warnBroken = (track?: string) => {
     for (const lab of registry.broken.filter((b) => track === undefined || b.track === track)) {
@@ -75,39 +86,76 @@ await runMain('error', usage, async (argv) => {
     }
   };
   if (!command) {
-    if (flags.json || flags.junit || flags.repeat !== 1) throw new UsageError('--repeat, --json and --junit need a lab id or track');
+    if (flags.json || flags.junit || flags.repeat !== 1 || flags.parallel !== 1) throw new UsageError('--repeat, --parallel, --json and --junit need a lab id or track');
     console.log(listing(registry, lang));
     warnBroken();
     return 0;
   }
-  const labs = resolveLabs(command, registry);
+  // Several names run the labs they select, each once, in the order given.
+  const labs = [...new Map(positionals.flatMap((name) => resolveLabs(name, registry)).map((l) => [l.id, l] as const)).values()];
   if (flags.reset) return await reset(labs, flags);
   if (flags.step !== undefined || flags.work !== undefined) throw new UsageError('--step and --work go with --reset');
-  const brokenInTrack = registry.broken.filter((b) => b.track === command);
-  warnBroken(command);
+  const everyLab = positionals.includes('all') && !registry.labs.some((l) => l.id === 'all' || l.track === 'all');
+  const brokenInTrack = registry.broken.filter((b) => everyLab || positionals.includes(b.track));
+  if (everyLab) warnBroken();
+  else for (const name of new Set(positionals)) warnBroken(name);
 
   // With --json stdout is the result alone; the transcript and the text report go to stderr.
   const out = flags.json ? process.stderr : process.stdout;
   const print = (text: string) => out.write(`${text}\n`);
   const color = useColor(out);
   const results: LabResult[] = [];
-  const tallies: { lab: string; passed: number; runs: number }[] = [];
+  const tallies = labs.map((lab) => ({ lab: lab.id, passed: 0, runs: 0 }));
   let exitCode = brokenInTrack.length ? 2 : 0;
   let interrupted = false;
-  for (const lab of labs) {
-    const tally = { lab: lab.id, passed: 0, runs: 0 };
-    tallies.push(tally);
-    for (let run = 1; run <= flags.repeat && !terminated && !interrupted; run++) {
-      if (flags.repeat > 1) print(`\n${t.repeatRun({ lab: lab.id, run, of: flags.repeat })}`);
-      const { result, scriptExit } = await runLab(lab, out, lang);
-      results.push(result);
-      tally.runs++;
-      if (result.verdict === 'pass') tally.passed++;
-      print(`\n${formatText(result, { color })}`);
-      exitCode = Math.max(exitCode, EXIT_CODES[result.verdict]);
-      interrupted = scriptExit === INTERRUPTED;
+  const record = (lab: LabEntry, { result, scriptExit }: { result: LabResult; scriptExit: number }) => {
+    results.push(result);
+    const tally = tallies.find((x) => x.lab === lab.id)!;
+    tally.runs++;
+    if (result.verdict === 'pass') tally.passed++;
+    exitCode = Math.max(exitCode, EXIT_CODES[result.verdict]);
+    if (scriptExit === INTERRUPTED) interrupted = true;
+  };
+  if (flags.parallel === 1) {
+    for (const lab of labs) {
+      for (let run = 1; run <= flags.repeat && !terminated && !interrupted; run++) {
+        if (flags.repeat > 1) print(`\n${t.repeatRun({ lab: lab.id, run, of: flags.repeat })}`);
+        const outcome = await runLab(lab, out, lang);
+        print(`\n${formatText(outcome.result, { color })}`);
+        record(lab, outcome);
+      }
+      if (terminated || interrupted) break;
     }
-    if (terminated || interrupted) break;
+  } else {
+    const { nextRun, scheduleRuns } = await import('./schedule.ts');
+    for (const batch of scheduleRuns(labs, flags.repeat, flags.parallel)) {
+      const queue = [...batch.runs];
+      const running = new Map<string, Promise<void>>();
+      while ((queue.length > 0 && !terminated && !interrupted) || running.size > 0) {
+        const next = running.size < batch.width && !terminated && !interrupted ? nextRun(queue, new Set(running.keys())) : -1;
+        if (next < 0) {
+          await Promise.race(running.values());
+          continue;
+        }
+        const [{ lab, run }] = queue.splice(next, 1) as [{ lab: LabEntry; run: number }];
+        const which = flags.repeat > 1 ? t.runOf({ run, of: flags.repeat }) : '';
+        print(t.runStarted({ lab: lab.id, which, others: running.size, ...(lab.alone === undefined ? {} : { alone: lab.alone }) }));
+        const began = performance.now();
+        const captured: string[] = [];
+        running.set(
+          lab.id,
+          runLab(lab, out, lang, captured).then((outcome) => {
+            running.delete(lab.id);
+            const seconds = ((performance.now() - began) / 1000).toFixed(1);
+            const line = t.runEnded({ lab: lab.id, which, verdict: outcome.result.verdict, seconds });
+            const painted = color ? `\x1b[1;${outcome.result.verdict === 'pass' ? 32 : 31}m${line}\x1b[0m` : line;
+            out.write(`${painted}\n${captured.join('')}\n${formatText(outcome.result, { color })}\n`);
+            record(lab, outcome);
+          }),
+        );
+      }
+      if (terminated || interrupted) break;
+    }
   }
   if (flags.repeat > 1) {
     print('');
@@ -152,14 +200,20 @@ async function reset(labs: LabEntry[], flags: { repeat: number; json: boolean; j
  * script that did not finish (exit code other than 0) makes the verdict unknown (gradeRun decides, given the exit
  * code); runs/<id>/latest moves only to a run whose script finished.
  */
-async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang): Promise<{ result: LabResult; scriptExit: number }> {
+async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang, captured?: string[]): Promise<{ result: LabResult; scriptExit: number }> {
   const t = textsIn(MESSAGES, lang);
   const runDir = createRunFolder(lab.id);
+  // With `captured` (runs side by side) the script's output is kept, to be printed whole when the run ends.
+  const write = (text: string) => (captured ? captured.push(text) : out.write(text));
+  // Its stderr (a failure's one line) goes to stderr, as without --parallel, once the run ended.
+  const errors: string[] = [];
   const scriptExit = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [...programArgs(lab.runScript)], {
-      stdio: ['inherit', out === process.stderr ? 2 : 'inherit', 'inherit'],
+      stdio: captured ? ['ignore', 'pipe', 'pipe'] : ['inherit', out === process.stderr ? 2 : 'inherit', 'inherit'],
       env: { ...process.env, KAFKA_LABS_RUN_DIR: runDir, [LANG_ENV]: lang },
     });
+    child.stdout?.on('data', (chunk: Buffer) => captured!.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
     // Ctrl-C reaches the run script too; it stops its own children, then we report. SIGTERM is sent to this
     // process alone (pnpm passes it on), so it is passed on to the run script.
     const ignore = () => {};
@@ -175,6 +229,7 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang): Promi
       started.close();
       process.off('SIGINT', ignore);
       process.off('SIGTERM', terminate);
+      if (errors.length) process.stderr.write(errors.join(''));
       resolve(code ?? (signal ? INTERRUPTED : 1));
     });
   });
@@ -185,9 +240,10 @@ async function runLab(lab: LabEntry, out: NodeJS.WriteStream, lang: Lang): Promi
   try {
     const { writeReport } = await import('@kafka-labs/report');
     const report = await writeReport(runDir, lab, result, await startCamera());
-    out.write(`\n${report.png ? t.report({ html: report.html }) : t.reportNoPng({ html: report.html })}\n`);
+    write(`\n${report.png ? t.report({ html: report.html }) : t.reportNoPng({ html: report.html })}\n`);
   } catch (err) {
-    console.error(t.reportNotWritten({ reason: oneLine(err) }));
+    if (captured) captured.push(`${t.reportNotWritten({ reason: oneLine(err) })}\n`);
+    else console.error(t.reportNotWritten({ reason: oneLine(err) }));
     // A browser that failed once is not asked again: the next run starts another.
     await (await camera)?.close();
     camera = undefined;

@@ -4,24 +4,47 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { listLabs, REPO_ROOT } from '@kafka-labs/lab-kit';
 import { expectKoreanRun } from '@kafka-labs/lab-kit/testing';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 
-// Every lab end to end against the real broker, as a learner runs it: `pnpm lab <id>` passes and `pnpm grade <id>`
+// Every lab end to end against the real broker, as a learner runs it: `pnpm lab` passes and `pnpm grade <id>`
 // agrees on the folder it left. Their graders' laws are tested on the golden run folders (grade.test.ts); a lab
-// with its own live test (a *.live.test.ts in its folder) is run there instead.
+// with its own live test (a *.live.test.ts in its folder) is run there instead. The labs run side by side
+// (`--parallel 2`, grouped by the broker they need): two `pnpm lab` calls, the Korean runs and the English ones.
 const runsRoot = mkdtempSync(join(tmpdir(), 'labs-live-'));
 const pnpm = (...args: string[]) =>
-  spawnSync('pnpm', ['-s', ...args], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, KAFKA_LABS_RUNS: runsRoot } });
+  spawnSync('pnpm', ['-s', ...args], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, KAFKA_LABS_RUNS: runsRoot }, maxBuffer: 256 * 1024 * 1024 });
 const ownLiveTest = (dir: string) => spawnSync('sh', ['-c', `ls ${dir}/*.live.test.ts`], { encoding: 'utf8' }).status === 0;
 
 const endToEnd = listLabs().filter((lab) => !ownLiveTest(lab.dir));
 /** The first lab of each track runs in Korean (`--lang ko`), the others in English. */
 const inKorean = new Set([...new Map(endToEnd.map((lab) => [lab.track, lab.id] as const).reverse()).values()]);
+const labs = endToEnd.map((lab) => ({ ...lab, lang: inKorean.has(lab.id) ? 'ko' : 'en' }));
 
-describe.each(endToEnd.map((lab) => ({ ...lab, lang: inKorean.has(lab.id) ? 'ko' : 'en' })))('$id ($lang)', (lab) => {
-  test('pnpm lab passes end to end on the real broker, and pnpm grade agrees', () => {
-    const run = pnpm('lab', lab.id, '--lang', lab.lang);
-    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+/** What each `pnpm lab --parallel 2` call printed, by lab id: the whole output of the call that ran it. */
+const output = new Map<string, string>();
+/** The verdict of each lab in the --json output of its call. */
+const verdicts = new Map<string, string>();
+
+beforeAll(() => {
+  for (const lang of ['ko', 'en']) {
+    const ids = labs.filter((l) => l.lang === lang).map((l) => l.id);
+    if (!ids.length) continue;
+    const run = pnpm('lab', ...ids, '--parallel', '2', '--lang', lang, '--json');
+    const results: unknown = (() => {
+      try {
+        return JSON.parse(run.stdout);
+      } catch {
+        return [];
+      }
+    })();
+    for (const result of [results].flat() as { lab: string; verdict: string }[]) verdicts.set(result.lab, result.verdict);
+    for (const id of ids) output.set(id, `exit ${run.status}\n${run.stderr}`);
+  }
+}, 3_600_000);
+
+describe.each(labs)('$id ($lang)', (lab) => {
+  test('pnpm lab --parallel 2 passes end to end on the real broker, and pnpm grade agrees', () => {
+    expect(verdicts.get(lab.id), output.get(lab.id)).toBe('pass');
     const latest = join(runsRoot, lab.id, 'latest');
     expect(existsSync(join(realpathSync(latest), 'result.json'))).toBe(true);
     expect(JSON.parse(readFileSync(join(latest, 'result.json'), 'utf8'))).toMatchObject({ lab: lab.id, verdict: 'pass' });

@@ -13,6 +13,16 @@ export const MESSAGES = defineMessages({
   liveGrader: { en: () => 'live', ko: () => '실시간' },
   folderGrader: { en: () => 'folder', ko: () => '폴더' },
   repeatRun: { en: (p: { lab: string; run: number; of: number }) => `== ${p.lab}: run ${p.run} of ${p.of}`, ko: (p) => `== ${p.lab}: ${p.of}번 중 ${p.run}번째 실행` },
+  runOf: { en: (p: { run: number; of: number }) => ` (run ${p.run} of ${p.of})`, ko: (p) => ` (${p.of}번 중 ${p.run}번째)` },
+  runStarted: {
+    en: (p: { lab: string; which: string; others: number; alone?: string }) =>
+      `>> ${p.lab}${p.which}: started${p.alone ? ` alone: ${p.alone}` : p.others ? ` beside ${p.others} other run${p.others === 1 ? '' : 's'}` : ''}`,
+    ko: (p) => `>> ${p.lab}${p.which}: 시작${p.alone ? `, 혼자 실행 (${p.alone})` : p.others ? ` (다른 실행 ${p.others}개와 함께)` : ''}`,
+  },
+  runEnded: {
+    en: (p: { lab: string; which: string; verdict: string; seconds: string }) => `<< ${p.lab}${p.which}: ${p.verdict} in ${p.seconds} s; its transcript:`,
+    ko: (p) => `<< ${p.lab}${p.which}: ${p.verdict} (${p.seconds}초), 실행 기록:`,
+  },
   tally: {
     en: (p: { lab: string; passed: number; of: number; notRun: number }) =>
       `${p.lab}: ${p.passed}/${p.of} runs passed${p.notRun ? ` (${p.notRun} not run)` : ''}`,

@@ -7,7 +7,8 @@ import type { Backend, NodeAction, NodeState } from './backend.ts';
 import { dockerBackend } from './docker.ts';
 import { BrokerError } from './errors.ts';
 import { jvmBackend } from './jvm.ts';
-import { KAFKA_VERSION, paths } from './paths.ts';
+import { withLockFile } from './lock.ts';
+import { KAFKA_VERSION, labsHome, paths } from './paths.ts';
 import { probeMetadata } from './probe.ts';
 import { hasCommand, lastLine, shell, zx } from './process.ts';
 import { type BrokerConfig, checkBrokerConfig } from './server-config.ts';
@@ -256,9 +257,16 @@ const sameConfig = (a: BrokerConfig, b: BrokerConfig) =>
  */
 export async function ensureBroker(options: BrokerOptions = {}): Promise<Broker> {
   const layout = layoutOf(options.nodes ?? 1);
-  const log = options.log ?? stderrLog;
   const config = options.config ?? {};
   checkBrokerConfig(config);
+  // Labs that share the broker (lockBroker's `share`) call this at once: one checks or starts it at a time, the
+  // others then find it running.
+  await mkdir(labsHome(), { recursive: true });
+  return withLockFile(join(labsHome(), 'broker-start.lock'), 'broker start', () => ensureBrokerNow(layout, config, options));
+}
+
+async function ensureBrokerNow(layout: Layout, config: BrokerConfig, options: BrokerOptions): Promise<Broker> {
+  const log = options.log ?? stderrLog;
   const backend = await selectBackend();
   const running = await activeLayout(backend);
   const sameOverrides = sameConfig(recordedConfig(layout), config);

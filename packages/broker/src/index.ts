@@ -4,7 +4,7 @@ export type { NodeState } from './backend.ts';
 export type { BrokerConfig } from './server-config.ts';
 export { BrokerError } from './errors.ts';
 export { ensureJars } from './jars.ts';
-export { lockBroker, tryLockFile } from './lock.ts';
+export { brokerKey, brokerLockHolders, lockBroker, lockFileHolder, tryLockFile, type BrokerLockOptions } from './lock.ts';
 export { isAlive } from './process.ts';
 export type { LockHolder } from './lock.ts';
 export { labsHome, KAFKA_VERSION } from './paths.ts';

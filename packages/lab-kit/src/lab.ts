@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBroker, lockBroker, type Broker, type BrokerOptions } from '@kafka-labs/broker';
+import { brokerKey, ensureBroker, lockBroker, tryLockFile, type Broker, type BrokerOptions } from '@kafka-labs/broker';
 import { programArgs } from '@kafka-labs/build';
 import { oneLine } from '@kafka-labs/cli';
 import type { Database } from '@kafka-labs/database';
@@ -10,6 +10,7 @@ import { resolveLang, textsIn, titleIn, type Lang } from '@kafka-labs/i18n';
 import { connectAdmin, type RunAdmin, type TopicOptions } from './admin.ts';
 import { busyClock } from './busy-time.ts';
 import { openRunDatabase } from './database.ts';
+import { LIVE_RUN_FILE } from './older-runs.ts';
 import { processesOfRun, RUN_MARK, spawnChild, stopAllChildren, type Child } from './process.ts';
 import { runSolution } from './solution.ts';
 import { MESSAGES } from './messages.ts';
@@ -98,6 +99,8 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
   const ownFolder = !process.env.KAFKA_LABS_RUN_DIR;
   const runDir = process.env.KAFKA_LABS_RUN_DIR ?? createRunFolder(entry.id, startedAt);
   mkdirSync(runDir, { recursive: true });
+  // While this file names the script, another run of the lab does not delete this run's topics and groups.
+  const live = tryLockFile(join(runDir, LIVE_RUN_FILE), `lab ${entry.id}`);
   const runId = startedAt.getTime().toString(36);
   const lang = resolveLang();
   const t = textsIn(MESSAGES, lang);
@@ -143,6 +146,7 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     if (admin) await bounded(admin.disconnect(), CLEANUP_LIMIT_MS).catch(() => {});
     writeRunInfo(failure);
     releaseLock();
+    if ('release' in live) live.release();
   };
 
   const failurePath = installFailurePath({
@@ -152,7 +156,9 @@ export async function startLab(scriptUrl: string, options: LabOptions = {}): Pro
     onExit: (code) => code === 0 && state === 'ended' && ownFolder && markLatest(runDir),
   });
 
-  const release = await lockBroker(`lab ${entry.id}`, (holder, pid) => say(t.waitingForBroker({ holder, pid })));
+  // Labs that need the same broker share it; a lab that cannot (manifest `alone`) has it to itself.
+  const share = entry.alone === undefined ? { share: brokerKey(entry.brokers, entry.brokerConfig) } : {};
+  const release = await lockBroker(`lab ${entry.id}`, (holder, pid) => say(t.waitingForBroker({ holder, pid })), share);
   releaseLock = () => {
     releaseLock = () => {};
     release();

@@ -1,6 +1,10 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { lockFileHolder } from '@kafka-labs/broker';
 import { runsDir } from './paths.ts';
+
+/** A file in a run folder while its run script runs (a lock file naming the script's pid): its names are in use. */
+export const LIVE_RUN_FILE = '.live';
 
 /** What removeOlderRuns needs of a kafkajs admin client (connected). */
 export interface OlderRunsAdmin {
@@ -15,7 +19,8 @@ const RUN_JSON_LIMIT = 1024 * 1024;
 
 /**
  * The names (topics, consumer groups) that a lab's older runs recorded in their run.json: every run folder of the
- * lab except the one `latest` points at and `current` (a run folder path).
+ * lab except the one `latest` points at, `current` (a run folder path) and those of runs still running (their
+ * LIVE_RUN_FILE names a live process: another run of the lab beside this one, `pnpm lab --parallel` or a second terminal).
  */
 export function olderRunNames(labId: string, current: string): Set<string> {
   const labDir = join(runsDir(), labId);
@@ -31,6 +36,7 @@ export function olderRunNames(labId: string, current: string): Set<string> {
   for (const folder of folders) {
     const dir = resolve(labDir, folder);
     if (keep.has(dir) || folder === 'latest' || folder.startsWith('.')) continue;
+    if (lockFileHolder(join(dir, LIVE_RUN_FILE))) continue;
     for (const name of recordedNames(join(dir, 'run.json'))) names.add(name);
   }
   return names;

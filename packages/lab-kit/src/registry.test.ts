@@ -42,6 +42,12 @@ describe('the lab registry', () => {
     expect(() => resolveLabs('nope', labs)).toThrow(new RegistryError('unknown lab or track "nope"; `pnpm lab` lists them'));
   });
 
+  test('"all" resolves every lab; "alone" is read with its reason', () => {
+    const labs = listLabs(labsDir({ 't/01-a': manifest('01-a', { alone: 'stops broker nodes' }), 'u/02-b': manifest('02-b') }));
+    expect(resolveLabs('all', labs).map((l) => l.id)).toEqual(['01-a', '02-b']);
+    expect(labs.map((l) => l.alone)).toEqual(['stops broker nodes', undefined]);
+  });
+
   test('finds the lab of a run script by its folder', () => {
     const root = labsDir({ 't/01-a': manifest('01-a') });
     expect(labOfFile(join(root, 't/01-a/run.ts'), listLabs(root)).id).toBe('01-a');
@@ -90,6 +96,9 @@ describe('the lab registry', () => {
     ['a topic name Kafka refuses', manifest('01-a', { exercise: { steps: [{ ...step, creates: { topics: ['pay me'] } }] } }), /exercise step 1: "creates.topics" has "pay me", not a Kafka topic name$/],
     ['a file outside the work folder', manifest('01-a', { exercise: { steps: [{ ...step, creates: { files: ['../x.txt'] } }] } }), /exercise step 1: "creates.files" has "..\/x.txt", not a file name inside the work folder$/],
     ['broker overrides that are a list', manifest('01-a', { brokerConfig: ['a=b'] }), /manifest\.json: "brokerConfig" must map broker property names to strings$/],
+    ['an alone flag that is true', manifest('01-a', { alone: true }), /manifest\.json: "alone" must be one line saying why the lab cannot share the broker with other labs$/],
+    ['an alone reason of two lines', manifest('01-a', { alone: 'stops\nnodes' }), /manifest\.json: "alone" must be one line/],
+    ['an empty alone reason', manifest('01-a', { alone: ' ' }), /manifest\.json: "alone" must be one line/],
   ])('a manifest with %s is one line naming the file, and the other labs still list and resolve', (_, content, message) => {
     const root = labsDir({ 't/01-a': content, 't/02-ok': manifest('02-ok') });
     const registry = readRegistry(root);

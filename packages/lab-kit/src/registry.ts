@@ -22,6 +22,12 @@ export interface Manifest {
   /** Broker properties this lab needs other than the defaults (e.g. "group.initial.rebalance.delay.ms": "0"). */
   brokerConfig?: Record<string, string>;
   /**
+   * Why this lab cannot share the broker with other labs (one line, e.g. "stops broker nodes"): it takes the broker
+   * lock exclusively and `pnpm lab --parallel` runs it alone. Without it, labs with the same `brokers` and
+   * `brokerConfig` run side by side.
+   */
+  alone?: string;
+  /**
    * True when the grader reads the running broker or proxy besides the run folder (a learner's live exercise): it
    * grades only where that broker runs, and result.json's `live` holds what it read.
    */
@@ -133,6 +139,9 @@ function parseManifest(text: string, file: string): Manifest {
     throw new RegistryError(`${file}: "inherent" must be { "seconds": what the experiment waits by nature (a number >= 0), "what": why (text) }`);
   }
   if (data.brokers !== 1 && data.brokers !== 3) throw new RegistryError(`${file}: "brokers" must be 1 or 3`);
+  if (data.alone !== undefined && (typeof data.alone !== 'string' || !data.alone.trim() || /[\r\n]/.test(data.alone))) {
+    throw new RegistryError(`${file}: "alone" must be one line saying why the lab cannot share the broker with other labs`);
+  }
   if (data.live !== undefined && typeof data.live !== 'boolean') throw new RegistryError(`${file}: "live" must be true or false`);
   const config: unknown = data.brokerConfig;
   if (config !== undefined) {
@@ -192,7 +201,7 @@ function parseCreates(creates: unknown, where: string): void {
 const registryOf = (labs: LabEntry[] | Registry): Registry => (Array.isArray(labs) ? { labs, broken: [] } : labs);
 
 /**
- * The labs a name selects: one lab by id, or every sound lab of a track; a lab folder whose manifest is broken is a
+ * The labs a name selects: one lab by id, every sound lab of a track, or every sound lab ("all"); a lab folder whose manifest is broken is a
  * RegistryError with its reason, and an unknown name suggests the nearest ids and tracks in one short line.
  */
 export function resolveLabs(name: string, registry: LabEntry[] | Registry = readRegistry()): LabEntry[] {
@@ -203,6 +212,7 @@ export function resolveLabs(name: string, registry: LabEntry[] | Registry = read
   if (bad) throw new RegistryError(bad.reason);
   const byTrack = labs.filter((l) => l.track === name);
   if (byTrack.length) return byTrack;
+  if (name === 'all') return labs;
   const names = [...labs.map((l) => l.id), ...broken.map((b) => b.folder), ...new Set(labs.map((l) => l.track))];
   throw new RegistryError(`unknown lab or track "${name}"; ${didYouMean(name, names) ?? '`pnpm lab` lists them'}`);
 }

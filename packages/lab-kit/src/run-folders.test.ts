@@ -19,6 +19,13 @@ describe('run folders', () => {
     expect(existsSync(latestRunFolder('01-x'))).toBe(false);
   });
 
+  test('two runs of a lab that start in the same second get folders of their own', () => {
+    const at = new Date('2026-01-02T03:04:05Z');
+    const first = createRunFolder('01-x', at);
+    expect(createRunFolder('01-x', at)).toBe(`${first}-2`);
+    expect(createRunFolder('01-x', at)).toBe(`${first}-3`);
+  });
+
   test('markLatest points latest at a finished run, replacing the previous link', () => {
     const first = createRunFolder('01-x', new Date('2026-01-02T03:04:05Z'));
     markLatest(first);

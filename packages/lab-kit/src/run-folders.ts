@@ -5,9 +5,17 @@ import { runsDir } from './paths.ts';
 /** Creates runs/<lab-id>/<UTC timestamp>/ (runs/<lab-id>/latest moves only once the run finished: `markLatest`). */
 export function createRunFolder(labId: string, startedAt = new Date()): string {
   const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const dir = join(runsDir(), labId, stamp);
-  mkdirSync(dir, { recursive: true });
-  return dir;
+  mkdirSync(join(runsDir(), labId), { recursive: true });
+  // Two runs of a lab that start in the same second (`pnpm lab --parallel`, two terminals) get folders of their own.
+  for (let n = 1; ; n++) {
+    const dir = join(runsDir(), labId, n === 1 ? stamp : `${stamp}-${n}`);
+    try {
+      mkdirSync(dir);
+      return dir;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
 }
 
 /** Points `latest` beside a run folder at it (replacing the link in one step). */

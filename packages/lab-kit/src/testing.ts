@@ -1,9 +1,9 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { labsHome } from '@kafka-labs/broker';
+import { brokerLockHolders } from '@kafka-labs/broker';
 import { EXIT_CODES, formatJson, formatJunit, formatReport, GradeError, gradeRun, type GradeOptions, type LabResult } from '@kafka-labs/grader';
 import { hasHangul, type Lang } from '@kafka-labs/i18n';
 import { beforeAll, expect, test } from 'vitest';
@@ -289,15 +289,17 @@ export interface BackgroundLab {
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** What Ctrl-C in the terminal does: `signal` to every process of the group. */
   interrupt(signal?: NodeJS.Signals): void;
+  /** What `kill <pid of pnpm>` does: `signal` to the runner alone, which passes it on to the run scripts. */
+  signalRunner(signal: NodeJS.Signals): void;
   exited: Promise<number | null>;
 }
 
 /**
- * Starts the lab runner behind `pnpm lab <id>` (bin/kafka-labs.mjs lab, without pnpm's own process in front) with run folders
- * under `runsRoot` and `env` added.
+ * Starts the lab runner behind `pnpm lab <id>` (bin/kafka-labs.mjs lab, without pnpm's own process in front) with run
+ * folders under `runsRoot`, `env` added and `args` after the lab id (more labs, `--parallel 2`).
  */
-export function startLabInBackground(labId: string, runsRoot: string, env: NodeJS.ProcessEnv = {}): BackgroundLab {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'kafka-labs.mjs'), 'lab', labId], {
+export function startLabInBackground(labId: string, runsRoot: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): BackgroundLab {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'kafka-labs.mjs'), 'lab', labId, ...args], {
     cwd: REPO_ROOT,
     detached: true,
     env: { ...process.env, ...env, KAFKA_LABS_RUNS: runsRoot },
@@ -321,6 +323,7 @@ export function startLabInBackground(labId: string, runsRoot: string, env: NodeJ
       }, { within: timeoutMs, every: 100 });
     },
     interrupt: (signal = 'SIGINT') => process.kill(-child.pid!, signal),
+    signalRunner: (signal) => process.kill(child.pid!, signal),
     exited,
   };
 }
@@ -361,7 +364,7 @@ export async function expectUnfinishedRun(lab: BackgroundLab, root: string, labI
     seen(`pids ${left.join(', ')}`);
     return left.length === 0;
   }, { within: 5000, every: 100 });
-  expect(existsSync(join(labsHome(), 'lab.lock'))).toBe(false);
+  expect(brokerLockHolders().filter((h) => h.owner === `lab ${labId}`)).toEqual([]);
   expect(latestIsEarlierRun(root, labId)).toBe(true);
 }
 

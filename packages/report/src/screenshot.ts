@@ -34,15 +34,16 @@ function devtools(toBrowser: Writable, fromBrowser: Readable) {
     const parts = (buffered + chunk).split('\0');
     buffered = parts.pop()!;
     for (const part of parts) {
-      const message = JSON.parse(part) as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { message: string } };
+      const message = JSON.parse(part) as { id?: number; method?: string; params?: unknown; result?: unknown; error?: { message: string }; sessionId?: string };
       if (message.id !== undefined) {
         const call = pending.get(message.id);
         pending.delete(message.id);
         if (message.error) call?.reject(new Error(message.error.message));
         else call?.resolve(message.result);
       } else if (message.method) {
-        waiting.get(message.method)?.(message.params);
-        waiting.delete(message.method);
+        const key = `${message.sessionId ?? ''} ${message.method}`;
+        waiting.get(key)?.(message.params);
+        waiting.delete(key);
       }
     }
   });
@@ -52,7 +53,8 @@ function devtools(toBrowser: Writable, fromBrowser: Readable) {
       toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
       return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
     },
-    event: (method: string) => new Promise<unknown>((resolve) => waiting.set(method, resolve)),
+    /** The next event `method` of the page session `sessionId` (several pages may load at once: two reports of `pnpm lab --parallel`). */
+    event: (method: string, sessionId?: string) => new Promise<unknown>((resolve) => waiting.set(`${sessionId ?? ''} ${method}`, resolve)),
     failAll(error: Error) {
       for (const call of pending.values()) call.reject(error);
       pending.clear();
@@ -101,7 +103,7 @@ export function openCamera(): Camera | null {
       const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
       await cdp.send('Page.enable', {}, sessionId);
       await cdp.send('Emulation.setDeviceMetricsOverride', { ...VIEWPORT, deviceScaleFactor: 1, mobile: false }, sessionId);
-      const loaded = cdp.event('Page.loadEventFired');
+      const loaded = cdp.event('Page.loadEventFired', sessionId);
       const { errorText } = await cdp.send('Page.navigate', { url: pathToFileURL(htmlFile).href }, sessionId);
       if (errorText) throw new Error(`chromium could not open ${htmlFile}: ${errorText}`);
       await loaded;
