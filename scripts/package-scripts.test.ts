@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@kafka-labs/lab-kit/catalog';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 
 const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
 
@@ -22,7 +23,7 @@ function runScript(name: string, args: string[]): Promise<{ status: number | nul
     const child = spawn('sh', ['-c', `${scripts[name]} "$@"`, name, ...args], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
+      env: { ...process.env, KAFKA_LABS_RUNS: RUNS, PATH: `${join(REPO_ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
     });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -37,11 +38,18 @@ async function inBatches<T, R>(items: T[], width: number, run: (item: T) => Prom
   return results;
 }
 
-/** Every file under the repository (but node_modules and .git) with its modification time: what a side effect would change. */
+/** Where the scripts under test would write run folders: empty unless one started a lab. */
+const RUNS = mkdtempSync(join(tmpdir(), 'help-runs-'));
+afterAll(() => rmSync(RUNS, { recursive: true, force: true }));
+
+/**
+ * Every file under the repository (but node_modules, .git and runs/, where labs that run meanwhile write) with its
+ * modification time: what a side effect would change.
+ */
 function snapshot(dir = REPO_ROOT, into = new Map<string, number>()): Map<string, number> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     // Build outputs and caches are not side effects of a command (packages/build's tests compile programs meanwhile).
-    if (['node_modules', '.git', '.turbo', 'dist'].includes(entry.name)) continue;
+    if (['node_modules', '.git', '.turbo', 'dist', 'runs'].includes(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) snapshot(path, into);
     else into.set(path, statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0);
@@ -65,4 +73,5 @@ test('every script answers --help with its usage, exit 0, without writing a file
     expect(stdout, call).toMatch(/usage/i);
   }
   expect([...snapshot()].filter(([path, mtime]) => before.get(path) !== mtime).map(([path]) => path)).toEqual([]);
+  expect(readdirSync(RUNS)).toEqual([]);
 });
