@@ -8,10 +8,10 @@ const AFTER = { stop: 'stopped', kill: 'killed', freeze: 'frozen', thaw: 'thawed
 
 /**
  * `up` and `down` may restart or stop the broker under running labs: they wait for them (the broker lock, taken
- * exclusively), except inside a lab run (KAFKA_LABS_RUN: an exercise's solution), whose script holds the lock.
+ * exclusively), except when started by a holder of the lock (an exercise's solution in its lab run, a test that holds
+ * it), which they act for.
  */
 async function lockForChange(command: string): Promise<void> {
-  if (process.env.KAFKA_LABS_RUN) return;
   await lockBroker(`pnpm broker ${command}`, (holder, pid) => console.error(`broker: waiting for ${holder} (pid ${pid}) to finish`));
 }
 

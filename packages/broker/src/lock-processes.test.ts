@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
+import { lockBroker } from './lock.ts';
 
 // The broker lock across processes, as labs side by side take it: each holder a process of its own.
 const FIXTURE = fileURLToPath(new URL('./lock-holder.fixture.ts', import.meta.url));
@@ -59,4 +60,21 @@ test("a holder killed outright is taken over: its claim names a dead process", a
   a.child.kill('SIGKILL');
   await b.saw(/^held/m);
   b.release();
+});
+
+test('a process started by a holder acts for it (a test that holds the lock runs pnpm broker up): it does not wait', async () => {
+  const before = process.env.KAFKA_LABS_HOME;
+  process.env.KAFKA_LABS_HOME = home;
+  const release = await lockBroker('broker tests', () => {});
+  try {
+    const child = holder('pnpm broker up', '-');
+    await child.saw(/^held/m);
+    expect(child.out()).not.toMatch(/^waiting/m);
+    child.release();
+    await child.saw(/^released/m);
+  } finally {
+    release();
+    if (before === undefined) delete process.env.KAFKA_LABS_HOME;
+    else process.env.KAFKA_LABS_HOME = before;
+  }
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { BrokerError } from './errors.ts';
 import { labsHome } from './paths.ts';
-import { isAlive, processStartTime } from './process.ts';
+import { ancestorPids, isAlive, processStartTime } from './process.ts';
 
 const WAIT_LIMIT_MS = 30 * 60_000;
 
@@ -164,6 +164,7 @@ export async function withLockFile<T>(file: string, owner: string, work: () => P
  * first come, first served: a shared claim does not overtake an earlier waiter it is not compatible with, so a
  * stream of labs of one key cannot starve a lab of another. Waits for the holders (telling `waiting` once, naming
  * one, for the caller to say in its own words) at most 30 minutes; returns the release (also run at process exit).
+ * A process whose parent, grandparent, ... holds the lock does not wait: it acts for that holder.
  */
 export async function lockBroker(owner: string, waiting: (holder: string, pid: number) => void, options: BrokerLockOptions = {}): Promise<() => void> {
   const dir = join(labsHome(), 'broker-lock');
@@ -184,6 +185,10 @@ export async function lockBroker(owner: string, waiting: (holder: string, pid: n
     for (;;) {
       const blocker = await withLockFile(guard, owner, () => {
         const others = liveClaims(dir).filter((c) => c.file !== `${base}.held` && c.file !== `${base}.wait`);
+        // A process started by a holder acts for it (a test that holds the lock runs `pnpm broker up`; a lab's
+        // solution restarts the broker): it waits for nobody, and holds nothing of its own.
+        const ancestors = new Set(ancestorPids());
+        if (others.some((c) => c.state === 'held' && ancestors.has(c.pid))) return 'by an ancestor' as const;
         const blocking = blockingClaim(claim, others);
         if (blocking) {
           if (!existsSync(`${base}.wait`)) writeFileSync(`${base}.wait`, JSON.stringify(claim));
@@ -193,6 +198,10 @@ export async function lockBroker(owner: string, waiting: (holder: string, pid: n
         rmSync(`${base}.wait`, { force: true });
         return null;
       });
+      if (blocker === 'by an ancestor') {
+        release();
+        return () => {};
+      }
       if (!blocker) return release;
       if (Date.now() > deadline) throw new BrokerError(`${blocker.owner} (pid ${blocker.pid}) still holds the broker (${dir})`);
       if (!told) waiting(blocker.owner, blocker.pid);

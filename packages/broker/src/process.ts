@@ -41,6 +41,21 @@ export function processStartTime(pid: number): string | null {
   }
 }
 
+/** The pids of this process's parent, its parent's parent, ... up to init (read from /proc; empty without it). */
+export function ancestorPids(): number[] {
+  const pids: number[] = [];
+  for (let pid = process.ppid; pid > 1 && pids.length < 64; ) {
+    pids.push(pid);
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      break;
+    }
+  }
+  return pids;
+}
+
 /**
  * True while process `pid` runs (or is stopped); a zombie, dead but not yet reaped by its parent, is not alive. A
  * leader thread shows Z as soon as it exits while its other threads are still ending (a JVM's still hold its sockets),
