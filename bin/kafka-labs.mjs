@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The commands' one entry: `node bin/kafka-labs.mjs <command> [args]` is `pnpm <command> [args]` without pnpm (what a
 // course platform's step check can call). It runs the command from the compiled tree (packages/build), compiling the
-// tree first when a source changed since the last build (one line on stderr says so), and from source through tsx,
-// with one line saying why, when the tree cannot be compiled.
+// tree first when a source changed since the last build (one line on a terminal's stderr says so), and from source
+// through tsx, with one line saying why, when the tree cannot be compiled.
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,7 +22,8 @@ if (!compiled) {
   const started = performance.now();
   try {
     const modules = await build.buildTree();
-    say(`build: compiled ${modules} modules in ${((performance.now() - started) / 1000).toFixed(1)} s (${reason})`);
+    // Said where someone watches; a script or a test reading the command's output sees only the command's own.
+    if (process.stderr.isTTY) say(`build: compiled ${modules} modules in ${((performance.now() - started) / 1000).toFixed(1)} s (${reason})`);
     compiled = true;
   } catch (err) {
     say(`build: running from source (${reason}; compiling failed: ${String(err?.message ?? err).split('\n')[0]})`);
