@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { programArgs } from '@kafka-labs/build';
 import { resolveLabs } from '@kafka-labs/lab-kit/catalog';
 import { commandLang, LANG_FLAG, parseCommand, runMain, UsageError } from '@kafka-labs/cli';
 
@@ -40,7 +41,7 @@ await runMain('error', USAGE, async (argv) => {
   if (existsSync(work) && readdirSync(work).length > 0) throw new UsageError(`${work} is not empty: give an empty or new folder`);
   const lang = commandLang(flags.lang);
   return new Promise<number>((done) => {
-    const child = spawn(process.execPath, [...process.execArgv, lab.runScript], {
+    const child = spawn(process.execPath, [...programArgs(lab.runScript)], {
       stdio: 'inherit',
       env: {
         ...process.env,
