@@ -70,7 +70,8 @@ export class Connection {
       HOLD_LIMIT_BYTES,
     );
     this.link = new Link(client, route.upstream, ctx, {
-      requests: (frames, arrivedAt) => this.onRequests(frames, arrivedAt),
+      requests: (frames, arrivedAt, firstForwarded) => this.onRequests(frames, arrivedAt, firstForwarded),
+      passThrough: () => this.ctx.chain.length === 0 && this.held.length === 0 && !this.clientGone,
       responses: (frames) => this.onResponses(frames),
       clientClosed: (lastError) => this.onClientClose(lastError),
       upstreamClosed: () => {
@@ -102,14 +103,14 @@ export class Connection {
     return { bytes: pending.requests + pending.responses + this.held.bytes, inFlight: this.inFlight.size };
   }
 
-  private onRequests(frames: Buffer[], arrivedAt: number): void {
-    for (const frame of frames) {
-      this.onRequest(frame, arrivedAt);
-      if (this.clientGone) break;
-    }
+  private onRequests(frames: Buffer[], arrivedAt: number, firstForwarded: boolean): void {
+    frames.forEach((frame, i) => {
+      if (!this.clientGone) this.onRequest(frame, arrivedAt, firstForwarded && i === 0);
+    });
   }
 
-  private onRequest(frame: Buffer, arrivedAt: number): void {
+  /** A whole request: decided on and carried out, or, when the link streamed it (`forwarded`), only accounted for. */
+  private onRequest(frame: Buffer, arrivedAt: number, forwarded: boolean): void {
     const header = decodeRequestHeader(frame);
     const ordinal = (this.ctx.ordinals.get(header.apiKey) ?? 0) + 1;
     this.ctx.ordinals.set(header.apiKey, ordinal);
@@ -125,13 +126,16 @@ export class Connection {
       fields: requestFields(header, ordinal, produce),
       detail: produce ? `Produce #${ordinal} acks=${produce.acks}` : undefined,
     };
-    const decision = this.ctx.chain.length > 0 ? decideRequest(this.ctx.chain, request) : null;
-    if (decision?.delay || this.held.length > 0) this.hold(tracked, decision, arrivedAt);
-    else this.execute(tracked, decision);
+    const decision = !forwarded && this.ctx.chain.length > 0 ? decideRequest(this.ctx.chain, request) : null;
+    if (decision?.delay || (!forwarded && this.held.length > 0)) this.hold(tracked, decision, arrivedAt);
+    else this.execute(tracked, decision, forwarded);
   }
 
-  /** Carries out the decision on a request: swallow it, answer it, or forward it (maybe dropping its response). */
-  private execute(tracked: Tracked, decision: Decision | null): void {
+  /**
+   * Carries out the decision on a request: swallow it, answer it, or forward it (maybe dropping its response);
+   * `forwarded`: the link already streamed it to the broker.
+   */
+  private execute(tracked: Tracked, decision: Decision | null, forwarded = false): void {
     const { request, fields } = tracked;
     const { header, frame, expectsResponse } = request;
     const counters = this.ctx.counters;
@@ -159,7 +163,7 @@ export class Connection {
     }
     counters.requests[header.apiName] = (counters.requests[header.apiName] ?? 0) + 1;
     if (expectsResponse) this.inFlight.add(header.correlationId, { ...awaiting(tracked), ...(drop && { drop }) });
-    this.link.send(this.link.upstream, frame);
+    if (!forwarded) this.link.send(this.link.upstream, frame);
     this.event('request', 'forwarded', fields, { size: frame.length, detail });
     if (decision?.closeAfter) this.closeByFault(`after forwarding ${detail ?? `${header.apiName} #${request.ordinal}`}`, decision.closeAfter);
   }

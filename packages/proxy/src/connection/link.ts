@@ -5,8 +5,16 @@ import type { ProxyContext } from './context.ts';
 
 /** What a link tells its connection. */
 export interface LinkHandlers {
-  /** The request frames one read of the client completed, in order, with the time they arrived. */
-  requests(frames: Buffer[], arrivedAt: number): void;
+  /**
+   * The request frames one read of the client completed, in order, with the time they arrived; `firstForwarded`: the
+   * first of them is already with the broker (it was streamed, see `passThrough`).
+   */
+  requests(frames: Buffer[], arrivedAt: number, firstForwarded: boolean): void;
+  /**
+   * Whether a request that starts now may go to the broker chunk by chunk, before it is whole (nothing to decide on it
+   * and nothing held before it); it is still handed to `requests` once whole, for the events.
+   */
+  passThrough(): boolean;
   /** The response frames one read of the broker completed, in order. */
   responses(frames: Buffer[]): void;
   /** The client closed its side; `lastError` is the socket's last error message, if any. */
@@ -34,6 +42,8 @@ export class Link {
   private budgeted = 0;
   /** When the incomplete request frame started to count against the frame timeout (0: none, or reading is paused). */
   private partialSince = 0;
+  /** Bytes of the incomplete request frame already written to the broker (0: it is held until whole). */
+  private streamed = 0;
 
   constructor(
     readonly client: Socket,
@@ -51,10 +61,17 @@ export class Link {
     this.upstream.on('close', () => on.upstreamClosed());
     client.on('data', (chunk: Buffer) =>
       this.batch(this.upstream, () => {
+        const pendingBefore = this.requestReader.pendingBytes;
         const frames = this.requestReader.push(chunk);
+        const firstForwarded = this.streamed > 0 && frames.length > 0;
+        if (firstForwarded) {
+          this.send(this.upstream, frames[0]!.subarray(this.streamed));
+          this.streamed = 0;
+        }
         this.budgetPartialFrame();
         // Frames that arrive together are timed together: their delays end at the same moment.
-        if (frames.length > 0) on.requests(frames, Date.now());
+        if (frames.length > 0) on.requests(frames, Date.now(), firstForwarded);
+        this.streamPartialFrame(chunk, frames.length > 0 || pendingBefore === 0);
       }),
     );
     client.on('error', (err) => (this.lastClientError = err.message));
@@ -122,9 +139,27 @@ export class Link {
    */
   releaseRequests(): void {
     this.requestReader.discard();
+    this.streamed = 0;
     this.ctx.buffered.bytes -= this.budgeted;
     this.budgeted = 0;
     this.partialSince = 0;
+  }
+
+  /**
+   * Writes the bytes of the incomplete request frame that `chunk` brought to the broker, when the frame is streamed: it
+   * started in this chunk (`startedHere`) while the connection passed requests through, or it is being streamed. The
+   * broker then reads a large request while the rest of it is still on its way, as it would without the proxy.
+   */
+  private streamPartialFrame(chunk: Buffer, startedHere: boolean): void {
+    const pending = this.requestReader.pendingBytes;
+    if (pending === 0) return;
+    if (this.streamed > 0) {
+      this.send(this.upstream, chunk);
+      this.streamed += chunk.length;
+    } else if (startedHere && this.on.passThrough()) {
+      this.send(this.upstream, chunk.subarray(chunk.length - pending));
+      this.streamed = pending;
+    }
   }
 
   /** Keeps the proxy-wide count of incomplete-frame bytes and the frame timeout's start up to date. */
