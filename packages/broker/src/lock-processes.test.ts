@@ -15,7 +15,9 @@ function holder(owner: string, key: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, owner, key], { env: { ...process.env, KAFKA_LABS_HOME: home } });
   started.push(child);
   let out = '';
+  let err = '';
   child.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
+  child.stderr.setEncoding('utf8').on('data', (t: string) => (err += t));
   const saw = (pattern: RegExp, ms = 20_000) =>
     new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${owner}: no ${pattern} within ${ms} ms; output: ${out}`)), ms);
@@ -30,7 +32,7 @@ function holder(owner: string, key: string) {
       child.stdout.on('data', check);
       check();
     });
-  return { child, saw, out: () => out, release: () => child.stdin.write('release\n') };
+  return { child, saw, out: () => out, stderr: () => err, release: () => child.stdin.write('release\n') };
 }
 
 afterEach(() => {
@@ -62,19 +64,40 @@ test("a holder killed outright is taken over: its claim names a dead process", a
   b.release();
 });
 
-test('a process started by a holder acts for it (a test that holds the lock runs pnpm broker up): it does not wait', async () => {
+/** Runs `work` while this process holds the lock of `home` (exclusive, or shared under `share`). */
+async function holding(share: string | undefined, work: () => Promise<void>) {
   const before = process.env.KAFKA_LABS_HOME;
   process.env.KAFKA_LABS_HOME = home;
-  const release = await lockBroker('broker tests', () => {});
+  const release = await lockBroker('broker tests', () => {}, share === undefined ? {} : { share });
   try {
-    const child = holder('pnpm broker up', '-');
-    await child.saw(/^held/m);
-    expect(child.out()).not.toMatch(/^waiting/m);
-    child.release();
-    await child.saw(/^released/m);
+    await work();
   } finally {
     release();
     if (before === undefined) delete process.env.KAFKA_LABS_HOME;
     else process.env.KAFKA_LABS_HOME = before;
   }
+}
+
+test('a process started by a holder acts for it (a test that holds the lock runs pnpm broker up): it does not wait', async () => {
+  await holding(undefined, async () => {
+    const child = holder('pnpm broker up', '-');
+    await child.saw(/^held/m);
+    expect(child.out()).not.toMatch(/^waiting/m);
+    child.release();
+    await child.saw(/^released/m);
+  });
+});
+
+test('under a shared holder, a process it started may take the same key, and is refused another or the broker alone', async () => {
+  await holding('1', async () => {
+    const same = holder('lab a', '1');
+    await same.saw(/^held/m);
+    same.release();
+    for (const [owner, key, needs] of [['lab b', '3', 'as "3"'], ['pnpm broker up', '-', 'to itself']] as const) {
+      const other = holder(owner, key);
+      expect(await new Promise((resolve) => other.child.on('close', resolve))).not.toBe(0);
+      expect(other.out()).not.toMatch(/^(held|waiting)/m);
+      expect(other.stderr()).toContain(`${owner} needs the broker ${needs}, but broker tests (pid ${process.pid}), which started it, holds it shared as "1"`);
+    }
+  });
 });

@@ -164,7 +164,8 @@ export async function withLockFile<T>(file: string, owner: string, work: () => P
  * first come, first served: a shared claim does not overtake an earlier waiter it is not compatible with, so a
  * stream of labs of one key cannot starve a lab of another. Waits for the holders (telling `waiting` once, naming
  * one, for the caller to say in its own words) at most 30 minutes; returns the release (also run at process exit).
- * A process whose parent, grandparent, ... holds the lock does not wait: it acts for that holder.
+ * A process whose parent, grandparent, ... holds the lock does not wait: it acts for that holder, when the holder's
+ * claim covers its own (exclusive, or shared with the same key); otherwise it is a BrokerError at once.
  */
 export async function lockBroker(owner: string, waiting: (holder: string, pid: number) => void, options: BrokerLockOptions = {}): Promise<() => void> {
   const dir = join(labsHome(), 'broker-lock');
@@ -186,9 +187,16 @@ export async function lockBroker(owner: string, waiting: (holder: string, pid: n
       const blocker = await withLockFile(guard, owner, () => {
         const others = liveClaims(dir).filter((c) => c.file !== `${base}.held` && c.file !== `${base}.wait`);
         // A process started by a holder acts for it (a test that holds the lock runs `pnpm broker up`; a lab's
-        // solution restarts the broker): it waits for nobody, and holds nothing of its own.
+        // solution restarts the broker): it waits for nobody, and holds nothing of its own. It may do what its
+        // ancestor's claim allows: anything under an exclusive one, only what the same key needs under a shared one
+        // (waiting would be waiting for itself).
         const ancestors = new Set(ancestorPids());
-        if (others.some((c) => c.state === 'held' && ancestors.has(c.pid))) return 'by an ancestor' as const;
+        const ancestor = others.find((c) => c.state === 'held' && ancestors.has(c.pid));
+        if (ancestor && (ancestor.share === null || ancestor.share === claim.share)) return 'by an ancestor' as const;
+        if (ancestor) {
+          const needs = claim.share === null ? 'to itself' : `as "${claim.share}"`;
+          throw new BrokerError(`${owner} needs the broker ${needs}, but ${ancestor.owner} (pid ${ancestor.pid}), which started it, holds it shared as "${ancestor.share}"`);
+        }
         const blocking = blockingClaim(claim, others);
         if (blocking) {
           if (!existsSync(`${base}.wait`)) writeFileSync(`${base}.wait`, JSON.stringify(claim));
