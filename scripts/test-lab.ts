@@ -11,7 +11,7 @@ const FLAGS = {
 const USAGE = `usage: pnpm test:lab <lab-id> [--unit]
 
 Runs one lab's tests: its unit tests (grade.test.ts on golden/: vitest's unit project), then its broker tests
-(*.live.test.ts, which run the lab on the broker their global setup starts: vitest's broker project), if it has any.
+(*.live.test.ts, which run the lab on the broker their global setup starts: vitest's broker projects), if it has any.
 Exit code 0 when all pass, 1 when a test fails, 2 on a usage error.
   --unit  ${FLAGS.unit.help}`;
 
@@ -24,7 +24,7 @@ await runMain('error', USAGE, async (argv) => {
   if (labs.length !== 1 || labs[0]!.id !== id) throw new UsageError(`"${id}" is a track; test one lab at a time`);
   const dir = relative(REPO_ROOT, labs[0]!.dir);
   const live = readdirSync(labs[0]!.dir).some((name) => name.endsWith('.live.test.ts'));
-  const projects = flags.unit || !live ? ['unit'] : ['unit', 'broker'];
+  const projects = flags.unit || !live ? ['unit'] : ['unit', 'broker*'];
   let code = 0;
   for (const project of projects) {
     const vitest = spawnSync('vitest', ['run', '--project', project, dir], { cwd: REPO_ROOT, stdio: 'inherit' });
