@@ -38,7 +38,18 @@ function pngSize(file: string): { width: number; height: number } {
 }
 
 describe('the report of 01-revoke', () => {
-  runLabOnce('01-revoke');
+  // These tests look at the drawing of a range processed twice. A revoke that lands right after the worker's commit
+  // leaves nothing uncommitted, so nothing is processed twice and the lab passes without a range (about one run in a
+  // hundred: it commits every 100 messages): then the lab runs again, up to three times.
+  beforeAll(() => {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const run = runPnpm('lab', '01-revoke');
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      const [, from, to] = /^p\d+ (\d+)\.\.(\d+)$/.exec(result(runFolder('01-revoke')).figures['nocommit.duplicateRange'])!;
+      if (Number(from) <= Number(to)) return;
+    }
+    throw new Error('three runs of 01-revoke in a row were revoked right after a commit: no range processed twice to draw');
+  });
 
   test('pnpm lab leaves report.html and report.png, the whole page at 1280 px, in the run folder', async () => {
     const dir = runFolder('01-revoke');
