@@ -17,5 +17,6 @@ export {
   Kafka,
   type LogEvent,
   type RebalancingConsumer,
+  topicPartitions,
 } from './librdkafka.ts';
 export { formatSpreadResult, produceSpread, spreadValue, type SpreadOptions, type SpreadResult } from './produce-spread.ts';

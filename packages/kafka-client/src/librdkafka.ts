@@ -1,4 +1,4 @@
-import Kafka, { type Assignment, type KafkaConsumer, type LibrdKafkaError } from '@confluentinc/kafka-javascript';
+import Kafka, { type Assignment, type KafkaConsumer, type LibrdKafkaError, type Metadata, type MetadataOptions } from '@confluentinc/kafka-javascript';
 import type { DeliveryError, ProducerLine } from './producer-log-format.ts';
 import type { CallFailure, ErrorFlag } from './txn-log-format.ts';
 
@@ -49,6 +49,30 @@ export const FENCED_CODES = new Set([Kafka.CODES.ERRORS.ERR__FENCED, 90, 47]);
 /** A callback-API call as a promise that rejects with the client's own error (whose flags a program reads). */
 export const call = <T = void>(run: (cb: (error: LibrdKafkaError | null | undefined, value?: T) => void) => void) =>
   new Promise<T>((resolve, reject) => run((error, value) => (error ? reject(error) : resolve(value as T))));
+
+/** How often `topicPartitions` asks again while the broker does not list the topic. */
+const TOPIC_RETRY_MS = 200;
+
+/**
+ * The partition ids of `topic`, sorted, as the broker's metadata lists them through `client`; [] when it still does
+ * not list the topic after `timeoutMs`. A topic just created can be missing from a broker's metadata for a moment
+ * (the controller has committed it, the broker has not applied it yet), and a consumer that subscribes in that moment
+ * waits for librdkafka's next metadata refresh, topic.metadata.refresh.interval.ms (5 min by default), before it sees
+ * the topic: asking here first also puts the topic in the client's metadata cache.
+ */
+export async function topicPartitions(
+  client: { getMetadata(options: MetadataOptions, cb: (error: LibrdKafkaError, data: Metadata) => unknown): unknown },
+  topic: string,
+  timeoutMs: number,
+): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const metadata = await call<Metadata>((cb) => client.getMetadata({ topic, timeout: Math.max(1, deadline - Date.now()) }, cb));
+    const partitions = (metadata.topics.find((t) => t.name === topic)?.partitions ?? []).map((p) => p.id).sort((a, b) => a - b);
+    if (partitions.length > 0 || Date.now() + TOPIC_RETRY_MS > deadline) return partitions;
+    await new Promise((resolve) => setTimeout(resolve, TOPIC_RETRY_MS));
+  }
+}
 
 /** What a failed call says: its code, name, message and the callback API's flags (correct there, unlike the KafkaJS-style API's). */
 export function callFailure(callName: string, error: unknown): CallFailure {

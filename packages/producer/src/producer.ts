@@ -1,6 +1,6 @@
 import type { DeliveryReport, LibrdKafkaError } from '@confluentinc/kafka-javascript';
 import { oneLine } from '@kafka-labs/cli';
-import { call, clientLine, deliveryError, Kafka, type LogEvent } from '@kafka-labs/kafka-client';
+import { call, clientLine, deliveryError, Kafka, type LogEvent, topicPartitions } from '@kafka-labs/kafka-client';
 import { formatProducerLine, ProducerError, type ProducerLine } from '@kafka-labs/kafka-client/producer-log';
 import type { ProducerOptions } from './options.ts';
 import { runMode, type Report, type SendingClient } from './plan.ts';
@@ -31,7 +31,7 @@ function rdkafkaClient(producer: Kafka.Producer, transactional: boolean): Sendin
           resolve({ offset: null, error: { ...deliveryError(error as LibrdKafkaError), text: oneLine(error) }, partition: record.partition });
         }
       }),
-    loadTopic: (topic) => call<unknown>((done) => producer.getMetadata({ topic, timeout: CONNECT_TIMEOUT_MS }, done)).then(() => {}),
+    loadTopic: (topic) => topicPartitions(producer, topic, CONNECT_TIMEOUT_MS).then(() => {}),
     transaction: (action) =>
       call((done) =>
         action === 'begin'

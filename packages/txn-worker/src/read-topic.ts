@@ -1,5 +1,5 @@
 import type { Message } from '@confluentinc/kafka-javascript';
-import { call, Kafka, type PartitionOffset } from '@kafka-labs/kafka-client';
+import { call, Kafka, type PartitionOffset, topicPartitions } from '@kafka-labs/kafka-client';
 import { TxnWorkerError, type IsolationLevel, type TopicRead, type TopicRecord } from '@kafka-labs/kafka-client/txn-log';
 import { DEFAULT_BOOTSTRAP } from './options.ts';
 
@@ -45,10 +45,9 @@ export async function readTopic(options: ReadOptions): Promise<TopicRead> {
   );
   await called(`cannot connect to ${bootstrap}`, (cb) => consumer.connect({ timeout: CONNECT_TIMEOUT_MS }, (e) => cb(e)));
   try {
-    const metadata = await called<{ topics: { name: string; partitions: { id: number }[] }[] }>(`no metadata for ${options.topic}`, (cb) =>
-      consumer.getMetadata({ topic: options.topic, timeout: CONNECT_TIMEOUT_MS }, cb as never),
-    );
-    const partitions = (metadata.topics.find((t) => t.name === options.topic)?.partitions ?? []).map((p) => p.id).sort((a, b) => a - b);
+    const partitions = await topicPartitions(consumer, options.topic, CONNECT_TIMEOUT_MS).catch((error: Error) => {
+      throw new TxnWorkerError(`no metadata for ${options.topic}: ${error.message}`, { cause: error });
+    });
     if (partitions.length === 0) throw new TxnWorkerError(`topic ${options.topic} has no partitions (does it exist?)`);
     const ends = new Map<number, number>();
     consumer.on('partition.eof', (eof: { partition: number; offset: number }) => ends.set(eof.partition, eof.offset));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Assignment, LibrdKafkaError, Message, Producer, TopicPartitionOffset } from '@confluentinc/kafka-javascript';
 import { applyOnConflict, applyPlain, applyUnique, applyVersioned, applyWithInbox, createSinkTables, DatabaseError, openDatabase, type Database } from '@kafka-labs/database';
-import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer } from '@kafka-labs/kafka-client';
+import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer, topicPartitions } from '@kafka-labs/kafka-client';
 import { enrichedValue, formatTxnEvent, parseOrder, TxnWorkerError, type CallFailure, type TxnEventBody, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
 import type { OrderEvent } from '@kafka-labs/database/dump';
 import { trackDeliveries } from './deliveries.ts';
@@ -152,7 +152,10 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
       log({ kind: 'transactions-ready', transactionalId });
     }
     consumer.setDefaultConsumeTimeout(POLL_TIMEOUT_MS);
-    if (options.assign) await assignAll();
+    // Asked before subscribe as well: see topicPartitions for why a consumer should not subscribe blind.
+    const partitions = await topicPartitions(consumer, options.input, CALL_TIMEOUT_MS);
+    if (partitions.length === 0) throw new TxnWorkerError(`topic ${options.input} has no partitions (does it exist?)`);
+    if (options.assign) await assignAll(partitions);
     else consumer.subscribe([options.input]);
     return await loop();
   } catch (error) {
@@ -166,13 +169,8 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
     await close();
   }
 
-  /** assign() every partition of the input at the group's committed offsets (the beginning where there is none). */
-  async function assignAll(): Promise<void> {
-    const metadata = await call<{ topics: { name: string; partitions: { id: number }[] }[] }>((cb) =>
-      consumer.getMetadata({ topic: options.input, timeout: CALL_TIMEOUT_MS }, cb as never),
-    );
-    const partitions = (metadata.topics.find((t) => t.name === options.input)?.partitions ?? []).map((p) => p.id).sort((a, b) => a - b);
-    if (partitions.length === 0) throw new TxnWorkerError(`topic ${options.input} has no partitions (does it exist?)`);
+  /** assign() every partition of the input (`partitions`) at the group's committed offsets (the beginning where there is none). */
+  async function assignAll(partitions: number[]): Promise<void> {
     // librdkafka 2.15.1 asks with require_stable (read_committed): while a transaction holds offsets for the group,
     // the broker answers UNSTABLE_OFFSET_COMMIT and librdkafka asks again, so this line may come long before `starting-at`.
     log({ kind: 'client', text: `committed offsets of ${options.input}: fetching` });

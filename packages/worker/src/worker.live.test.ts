@@ -122,6 +122,16 @@ describe('worker processes', () => {
     expect(await a.stop()).toBe(0);
   }, 60_000);
 
+  it('wait for a topic the broker does not list yet, and join as soon as it does', async () => {
+    // Subscribed blind, librdkafka would wait for its next metadata refresh (5 min) before it saw the topic.
+    const topic = uniqueName('worker-late-topic');
+    const a = startWorker(['--name', 'a', '--group', uniqueName('late'), '--topic', topic]);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await createTopic(topic, 1);
+    await a.waitFor('a assigned p0', is('assigned', (e) => e.partitions.join() === '0'), 20_000);
+    expect(await a.stop()).toBe(0);
+  }, 60_000);
+
   it('fails on a chosen record: stops without committing it, and with --commit-on-error the next owner commits past it', async () => {
     const topic = uniqueName('worker-fail');
     const group = uniqueName('fail');

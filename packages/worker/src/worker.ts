@@ -1,5 +1,5 @@
 import type { Assignment, LibrdKafkaError, Message } from '@confluentinc/kafka-javascript';
-import { CLIENT_LOG_LEVEL, codes, errorName, Kafka, type LogEvent, type RebalancingConsumer } from '@kafka-labs/kafka-client';
+import { CLIENT_LOG_LEVEL, codes, errorName, Kafka, type LogEvent, type RebalancingConsumer, topicPartitions } from '@kafka-labs/kafka-client';
 import { formatWorkerEvent, WorkerError, type PartitionOffset, type WorkerEventBody } from '@kafka-labs/kafka-client/worker-log';
 import type { WorkerOptions } from './options.ts';
 
@@ -111,6 +111,9 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<W
     );
   });
   consumer.setDefaultConsumeTimeout(POLL_TIMEOUT_MS);
+  if ((await topicPartitions(consumer, options.topic, CONNECT_TIMEOUT_MS)).length === 0) {
+    throw new WorkerError(`topic ${options.topic} does not exist (${options.bootstrap} did not list it within ${CONNECT_TIMEOUT_MS / 1000} s)`);
+  }
   if (options.joinOnSignal) {
     log({ kind: 'ready' });
     await Promise.race([io.join, aborted(io.stop)]);
