@@ -20,7 +20,15 @@ const endToEnd = listLabs().filter((lab) => !ownLiveTest(lab.dir));
 const inKorean = new Set([...new Map(endToEnd.map((lab) => [lab.track, lab.id] as const).reverse()).values()]);
 const labs = endToEnd.map((lab) => ({ ...lab, lang: inKorean.has(lab.id) ? 'ko' : 'en' }));
 
-/** What each `pnpm lab --parallel 2` call printed, by lab id: the whole output of the call that ran it. */
+/** What `pnpm lab --parallel` printed of one lab: the block from its `<< id:` line to the next run's `>>` or `<<` line. */
+function blockOf(printed: string, id: string): string {
+  const start = printed.indexOf(`<< ${id}:`);
+  if (start < 0) return printed;
+  const end = printed.slice(start + 1).search(/\n(>>|<<) /);
+  return end < 0 ? printed.slice(start) : printed.slice(start, start + 1 + end);
+}
+
+/** What each `pnpm lab --parallel 2` call printed of each lab, by lab id, after the call's exit code. */
 const output = new Map<string, string>();
 /** The verdict of each lab in the --json output of its call. */
 const verdicts = new Map<string, string>();
@@ -38,7 +46,7 @@ beforeAll(() => {
       }
     })();
     for (const result of [results].flat() as { lab: string; verdict: string }[]) verdicts.set(result.lab, result.verdict);
-    for (const id of ids) output.set(id, `exit ${run.status}\n${run.stderr}`);
+    for (const id of ids) output.set(id, `exit ${run.status}\n${blockOf(run.stderr, id)}`);
   }
 }, 3_600_000);
 
