@@ -13,7 +13,8 @@ const [command, ...args] = process.argv.slice(2);
 
 // A module instance of its own (the query), so that a command compiled just now imports the new tree.mjs, not this one.
 let build = await import(`${fromRoot('node_modules/.cache/kafka-labs-build/packages/build/src/tree.mjs')}?launcher`).catch(() => null);
-const reason = build ? build.staleReason() : 'not compiled yet';
+// A tree compiled in another checkout (this one copied or moved) holds that checkout's paths: it is compiled anew.
+const reason = !build ? 'not compiled yet' : build.REPO_ROOT !== root ? `compiled in ${build.REPO_ROOT}` : build.staleReason();
 let compiled = reason === null;
 if (!compiled) {
   const { register } = await import('tsx/esm/api');

@@ -1,2 +1,2 @@
-export { allEntryPoints, BUILD_DIR, commands, COMPILED, compiledPath, moduleUrl, programArgs, REPO_ROOT, staleReason, workspacePrograms } from './tree.ts';
+export { allEntryPoints, BUILD_DIR, commands, COMPILED, compiledPath, moduleUrl, programArgs, REPO_ROOT, staleReason, stampPath, workspacePrograms } from './tree.ts';
 export { buildTree, ensureTree } from './compile.ts';
