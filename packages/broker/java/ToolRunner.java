@@ -34,8 +34,9 @@ import org.apache.kafka.common.utils.Exit;
  * Frames both ways are [type: 1 byte][length: int32][payload]. Client to runner: 'P' a ping (answered 'P'
  * when idle, 'B' when busy), or 'C' the call (main class and arguments, NUL-separated, UTF-8), then 'I' stdin bytes (length 0: end of input) and 'S' a signal
  * (int32 number, as Ctrl-C delivers SIGINT to a JVM). Runner to client: 'A' when it takes the call (send
- * input only after it), 'O' stdout bytes, 'E' stderr bytes, 'X' the exit code (int32); or 'B' alone when
- * another call is running. A client that goes away is
+ * input only after it), 'O' stdout bytes, 'E' stderr bytes, 'X' the exit code (int32), after which it shuts
+ * its output and closes the connection once the client has closed its end; or 'B' alone when another call is
+ * running. A client that goes away is
  * treated as SIGKILL of the tool: its shutdown hooks run and its output is dropped.
  *
  * Kafka's Exit procedures are replaced so that a tool ends its call, not the JVM: the thread that calls
@@ -201,6 +202,8 @@ public final class ToolRunner {
         final OutputStream out;
         final OutputStream err;
         volatile boolean finished;
+        /** True once the reader takes the client's frames: it, not the end of the call, closes the channel then. */
+        volatile boolean reading;
         ToolMain main;
 
         final String[] request;
@@ -242,14 +245,19 @@ public final class ToolRunner {
             // Free before the exit code goes out, so the client's next call finds this runner idle.
             current = null;
             frames.send('X', ByteBuffer.allocate(4).putInt(code).array());
+            // A tool that never read its input can end before the client has sent it: closing the channel now would
+            // fail that late write (EPIPE), and the client would lose the exit code still unread in its buffer. So
+            // only the output side closes here; the reader closes the channel once the client closes its end.
             try {
-                channel.close();
+                if (reading) channel.shutdownOutput();
+                else channel.close();
             } catch (IOException ignored) {
                 // closed already
             }
         }
 
         private void startReader() {
+            reading = true;
             Thread reader = new Thread(() -> {
                 try {
                     InputStream in = Channels.newInputStream(channel);
@@ -269,6 +277,11 @@ public final class ToolRunner {
                 }
                 stdin.end();
                 if (!finished) events.add(new Event(Event.Kind.SIGNAL, 128 + 9));
+                try {
+                    channel.close();
+                } catch (IOException ignored) {
+                    // closed already
+                }
             }, "tool-runner-reader");
             reader.setDaemon(true);
             reader.start();

@@ -47,8 +47,9 @@ function int32(n) {
 }
 
 /**
- * Runs `mainClass` in the runner at `socket`. Resolves 'absent' when nothing listens there, 'busy' when the
- * runner serves another call (the call's input is not read then), else the tool's exit code (128 + n after signal n, as a JVM reports it).
+ * Runs `mainClass` in the runner at `socket`. Resolves 'absent' when nothing listens there or the runner closed the
+ * connection before it took the call, 'busy' when the runner serves another call (the call's input is not read then),
+ * else the tool's exit code (128 + n after signal n, as a JVM reports it).
  * @param {string} socket
  * @param {string} mainClass
  * @param {string[]} args
@@ -59,7 +60,8 @@ export function callRunner(socket, mainClass, args, streams) {
   return new Promise((resolvePromise, reject) => {
     const conn = connect(socket);
     let received = Buffer.alloc(0);
-    let started = false;
+    /** True once the runner has taken the call ('A'): before that, no tool ran, and a failure is a runner that is not there. */
+    let taken = false;
     let settled = false;
     /** @type {(() => void)[]} */
     const cleanups = [];
@@ -72,17 +74,15 @@ export function callRunner(socket, mainClass, args, streams) {
       if (outcome instanceof Error) reject(outcome);
       else resolvePromise(outcome);
     };
-    conn.on('error', (err) => {
-      const code = /** @type {NodeJS.ErrnoException} */ (err).code;
-      settle(!started && (code === 'ENOENT' || code === 'ECONNREFUSED') ? 'absent' : err);
-    });
-    conn.on('close', () => settle(new Error(`the tool runner at ${socket} ended the call without an exit code`)));
+    // A runner that is retiring or being stopped can accept the connection and close it unanswered.
+    conn.on('error', (err) => settle(taken ? err : 'absent'));
+    conn.on('close', () => settle(taken ? new Error(`the tool runner at ${socket} ended the call without an exit code`) : 'absent'));
     conn.on('connect', () => {
-      started = true;
       conn.write(frame('C', Buffer.from([mainClass, ...args].join('\0'), 'utf8')));
     });
     // Input and signals go to the runner only once it has taken the call, so a busy runner consumes none.
     const accepted = () => {
+      taken = true;
       const { input } = streams;
       if (typeof input === 'string' || Buffer.isBuffer(input)) {
         if (input.length > 0) conn.write(frame('I', Buffer.from(input)));

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ensureBroker, lockBroker, runTool, toolCommand, type Broker, type KafkaTool, type ToolResult } from './index.ts';
@@ -61,6 +62,36 @@ async function startClient(tool: KafkaTool, args: string[], lines: number) {
     void exited.then((code) => reject(new Error(`the client exited (${code}) before printing ${lines} lines: ${stderr}`)));
   });
   return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+/** A frame of the runner's protocol (ToolRunner.java): [type][int32 length][payload]. */
+function frame(type: string, payload = Buffer.alloc(0)): Buffer {
+  const header = Buffer.alloc(5);
+  header.writeUInt8(type.charCodeAt(0), 0);
+  header.writeInt32BE(payload.length, 1);
+  return Buffer.concat([header, payload]);
+}
+
+/**
+ * Calls `mainClass` on the runner at `socket` as a client that sends its input (end of input) only once the runner has
+ * ended its side: the frame types it got, and the error of that late write, if any; null where no runner listens.
+ */
+async function callWithLateInput(socket: string, mainClass: string, args: string[]) {
+  const conn = connect({ path: socket, allowHalfOpen: true });
+  const chunks: Buffer[] = [];
+  conn.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    conn.on('end', resolve);
+    conn.on('error', reject);
+  });
+  conn.write(frame('C', Buffer.from([mainClass, ...args].join('\0'))));
+  // A socket file with no runner behind it (one that has not started) refuses the connection: no call.
+  if (await ended.then(() => false, () => true)) return null;
+  const lateWrite = await new Promise<Error | null>((resolve) => conn.write(frame('I'), (err) => resolve(err ?? null)));
+  conn.destroy();
+  const types: string[] = [];
+  for (let bytes = Buffer.concat(chunks); bytes.length >= 5; bytes = bytes.subarray(5 + bytes.readInt32BE(1))) types.push(String.fromCharCode(bytes[0]!));
+  return { types, lateWrite };
 }
 
 let broker: Broker;
@@ -187,5 +218,17 @@ describe('the warm runner', () => {
     await killed.exited;
     expect(await runTool('kafka-get-offsets', [...bootstrap, '--topic', topic])).toEqual({ exitCode: 0, stdout: `${topic}:0:3\n`, stderr: '' });
     expect(pids.filter(isAlive)).toEqual(pids);
+  });
+
+  test('gives the exit code to a client whose input comes after the tool ended', async () => {
+    // A tool that reads no input can end before a client slowed by load has sent its input: the late write must not
+    // fail (EPIPE), or the client loses the exit code it has not read yet.
+    await via('warm', () => runTool('kafka-topics', ['--version']));
+    const sockets = readdirSync(paths.toolRunner()).filter((f) => f.endsWith('.sock')).map((f) => join(paths.toolRunner(), f));
+    const calls = [];
+    for (const socket of sockets) calls.push(await callWithLateInput(socket, 'org.apache.kafka.tools.TopicCommand', ['--version']));
+    const taken = calls.filter((call) => call?.types[0] === 'A');
+    expect(taken.length).toBeGreaterThan(0);
+    for (const call of taken) expect(call).toEqual({ types: ['A', ...call.types.slice(1, -1), 'X'], lateWrite: null });
   });
 });
