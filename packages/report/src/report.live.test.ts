@@ -37,18 +37,24 @@ function pngSize(file: string): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** The grader's figure of the range b processed twice in group nocommit (`p1 34..99`), read from the run's result. */
+function duplicateRange(dir: string) {
+  const figure = result(dir).figures['nocommit.duplicateRange'] as string;
+  const [, partition, from, to] = /^p(\d+) (\d+)\.\.(\d+)$/.exec(figure)!.map(Number);
+  return { figure, partition: partition!, from: from!, to: to! };
+}
+
 describe('the report of 01-revoke', () => {
   // These tests look at the drawing of a range processed twice. A revoke that lands right after the worker's commit
   // leaves nothing uncommitted, so nothing is processed twice and the lab passes without a range (about one run in a
-  // hundred: it commits every 100 messages): then the lab runs again, up to three times.
-  beforeAll(() => {
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const run = runPnpm('lab', '01-revoke');
-      expect(run.status, run.stdout + run.stderr).toBe(0);
-      const [, from, to] = /^p\d+ (\d+)\.\.(\d+)$/.exec(result(runFolder('01-revoke')).figures['nocommit.duplicateRange'])!;
-      if (Number(from) <= Number(to)) return;
-    }
-    throw new Error('three runs of 01-revoke in a row were revoked right after a commit: no range processed twice to draw');
+  // hundred: it commits every 100 messages): then the lab runs again.
+  runLabOnce('01-revoke', 'en', {
+    holds: (dir) => {
+      const { from, to } = duplicateRange(dir);
+      return from <= to;
+    },
+    lacking: 'each was revoked right after a commit, so no range was processed twice to draw',
+    attempts: 3,
   });
 
   test('pnpm lab leaves report.html and report.png, the whole page at 1280 px, in the run folder', async () => {
@@ -62,8 +68,7 @@ describe('the report of 01-revoke', () => {
 
   test('the range processed twice is shaded and labelled with the grader\'s figure; the group with the revoke commit has none', async () => {
     const dir = runFolder('01-revoke');
-    const figure = result(dir).figures['nocommit.duplicateRange'] as string;
-    const [, partition, from, to] = /^p(\d+) (\d+)\.\.(\d+)$/.exec(figure)!;
+    const { figure, partition, from, to } = duplicateRange(dir);
     const page = await look(join(dir, 'report.html'));
 
     const nocommit = page.locator('svg.rebalance-overview[data-group="nocommit"]');
@@ -80,12 +85,12 @@ describe('the report of 01-revoke', () => {
 
   test('without the messages b processed again, the report grades the folder anew and draws no duplicate', async () => {
     const dir = copyLatestRun('01-revoke');
-    const [, partition, from, to] = /^p(\d+) (\d+)\.\.(\d+)$/.exec(result(dir).figures['nocommit.duplicateRange'])!;
+    const { partition, from, to } = duplicateRange(dir);
     const log = join(dir, 'nocommit-b.log');
     const again = new RegExp(` nocommit-b processed p${partition} offset (\\d+)$`);
     const kept = readFileSync(log, 'utf8').split('\n').filter((line) => {
       const offset = Number(again.exec(line)?.[1] ?? NaN);
-      return !(offset >= Number(from) && offset <= Number(to));
+      return !(offset >= from && offset <= to);
     });
     writeFileSync(log, kept.join('\n'));
 
@@ -96,7 +101,7 @@ describe('the report of 01-revoke', () => {
     const nocommit = page.locator('svg.rebalance-overview[data-group="nocommit"]');
     expect(await nocommit.locator('.duplicate, .duplicate-label').count()).toBe(0);
     const bFirst = nocommit.locator(`g.band[data-worker="nocommit-b"][data-partition="${partition}"]`).first();
-    expect(await bFirst.getAttribute('data-from')).toBe(String(Number(to) + 1));
+    expect(await bFirst.getAttribute('data-from')).toBe(String(to + 1));
     expect(await page.locator('.verdict').textContent()).toBe('FAIL');
     expect(await page.locator('li.check-failed[data-check="nocommit-b-starts-at-last-commit"]').count()).toBe(1);
   });
