@@ -227,7 +227,7 @@ describe('the warm runner', () => {
     const sockets = readdirSync(paths.toolRunner()).filter((f) => f.endsWith('.sock')).map((f) => join(paths.toolRunner(), f));
     const calls = [];
     for (const socket of sockets) calls.push(await callWithLateInput(socket, 'org.apache.kafka.tools.TopicCommand', ['--version']));
-    const taken = calls.filter((call) => call?.types[0] === 'A');
+    const taken = calls.filter((call): call is NonNullable<typeof call> => call?.types[0] === 'A');
     expect(taken.length).toBeGreaterThan(0);
     for (const call of taken) expect(call).toEqual({ types: ['A', ...call.types.slice(1, -1), 'X'], lateWrite: null });
   });
