@@ -17,6 +17,7 @@ export {
   Kafka,
   type LogEvent,
   type RebalancingConsumer,
+  revokeIsLost,
   topicPartitions,
 } from './librdkafka.ts';
 export { formatSpreadResult, produceSpread, spreadValue, type SpreadOptions, type SpreadResult } from './produce-spread.ts';

@@ -43,6 +43,17 @@ export interface RebalancingConsumer extends KafkaConsumer {
   incrementalUnassign(assignments: Assignment[]): this;
 }
 
+/**
+ * Inside a revoke: whether its partitions were lost (the session or max.poll.interval.ms expired) rather than handed
+ * over; false once the consumer's close has begun. The binding (1.10.1) can run a revoke queued before disconnect()
+ * after the close has freed its client, and its assignmentLost() calls the freed client without checking: the
+ * process dies with SIGSEGV (03-zombie-fencing's stalled worker exited 139 when stopped, 2 runs in 20).
+ * rebalanceProtocol() checks the client, and answers NONE from the moment the close begins.
+ */
+export function revokeIsLost(consumer: RebalancingConsumer): boolean {
+  return consumer.rebalanceProtocol() !== 'NONE' && consumer.assignmentLost();
+}
+
 /** Error codes that mean another producer epoch owns the transactional.id now: _FENCED, PRODUCER_FENCED, INVALID_PRODUCER_EPOCH. */
 export const FENCED_CODES = new Set([Kafka.CODES.ERRORS.ERR__FENCED, 90, 47]);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Assignment, LibrdKafkaError, Message, Producer, TopicPartitionOffset } from '@confluentinc/kafka-javascript';
 import { applyOnConflict, applyPlain, applyUnique, applyVersioned, applyWithInbox, createSinkTables, DatabaseError, openDatabase, type Database } from '@kafka-labs/database';
-import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer, topicPartitions } from '@kafka-labs/kafka-client';
+import { call, callFailure, CLIENT_LOG_LEVEL, codes, errorName, isFenced, Kafka, type LogEvent, type PartitionOffset, type RebalancingConsumer, revokeIsLost, topicPartitions } from '@kafka-labs/kafka-client';
 import { enrichedValue, formatTxnEvent, parseOrder, TxnWorkerError, type CallFailure, type TxnEventBody, type TxnEventKind } from '@kafka-labs/kafka-client/txn-log';
 import type { OrderEvent } from '@kafka-labs/database/dump';
 import { trackDeliveries } from './deliveries.ts';
@@ -69,7 +69,7 @@ export async function runTxnWorker(options: TxnWorkerOptions, io: TxnWorkerIo): 
         for (const p of partitions) assigned.add(p);
         consumer.assign(assignment);
       } else {
-        log({ kind: consumer.assignmentLost() ? 'lost' : 'revoked', partitions });
+        log({ kind: revokeIsLost(consumer) ? 'lost' : 'revoked', partitions });
         assigned.clear();
         consumer.unassign();
       }

@@ -1,5 +1,5 @@
 import type { Assignment, LibrdKafkaError, Message } from '@confluentinc/kafka-javascript';
-import { CLIENT_LOG_LEVEL, codes, errorName, Kafka, type LogEvent, type RebalancingConsumer, topicPartitions } from '@kafka-labs/kafka-client';
+import { CLIENT_LOG_LEVEL, codes, errorName, Kafka, type LogEvent, type RebalancingConsumer, revokeIsLost, topicPartitions } from '@kafka-labs/kafka-client';
 import { formatWorkerEvent, WorkerError, type PartitionOffset, type WorkerEventBody } from '@kafka-labs/kafka-client/worker-log';
 import type { WorkerOptions } from './options.ts';
 
@@ -69,7 +69,7 @@ export async function runWorker(options: WorkerOptions, io: WorkerIo): Promise<W
         return;
       }
       // librdkafka calls rebalance_cb with either ASSIGN or REVOKE; everything else is a revoke.
-      const lost = consumer.assignmentLost();
+      const lost = revokeIsLost(consumer);
       log({ kind: lost ? 'lost' : 'revoked', partitions });
       if (options.revokeCommit && !lost) commit(partitions);
       for (const partition of partitions) uncommitted.delete(partition);
