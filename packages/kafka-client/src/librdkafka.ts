@@ -37,7 +37,10 @@ export function errorName(error: unknown): string {
 export interface RebalancingConsumer extends KafkaConsumer {
   /** NONE before the first join, then EAGER or COOPERATIVE. */
   rebalanceProtocol(): 'NONE' | 'EAGER' | 'COOPERATIVE';
-  /** Inside a revoke: true when the partitions were lost (session or max.poll.interval expired), not handed over. */
+  /**
+   * Inside a revoke: true when the partitions were lost (session or max.poll.interval expired), not handed over.
+   * Ask through `revokeIsLost`: this one does not check that the client is still open.
+   */
   assignmentLost(): boolean;
   incrementalAssign(assignments: Assignment[]): this;
   incrementalUnassign(assignments: Assignment[]): this;
